@@ -1,0 +1,29 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"golang.org/x/term"
+)
+
+// app holds what every command shares: the injected streams and
+// environment. Commands write only to a.out and a.err.
+type app struct {
+	in       io.Reader
+	out, err io.Writer
+	getenv   func(string) string
+	// terminal, when set, overrides the check of whether a stream is a
+	// terminal (tests use it to render the terminal form).
+	terminal func(w io.Writer) bool
+}
+
+// isTerminal reports whether w is an interactive terminal: tables are drawn
+// and progress is shown only there.
+func (a *app) isTerminal(w io.Writer) bool {
+	if a.terminal != nil {
+		return a.terminal(w)
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

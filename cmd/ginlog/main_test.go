@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// result is what one in-process run of the command printed and returned.
+type result struct {
+	out, err string
+	code     int
+}
+
+// runCmd runs ginlog in-process with the given arguments, as if piped (not
+// a terminal), with GINLOG_* taken from env.
+func runCmd(t *testing.T, env map[string]string, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
+		getenv:   func(k string) string { return env[k] },
+		terminal: func(io.Writer) bool { return false }}
+	code := a.execute(context.Background(), args)
+	return result{out.String(), errb.String(), code}
+}
+
+// golden compares got with testdata/golden/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run go test -update after checking):\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// TestHelp runs --help on every command of the tree: each has a short text
+// and an example.
+func TestHelp(t *testing.T) {
+	root := newRootCmd(&app{getenv: func(string) string { return "" }})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		path := strings.Fields(c.CommandPath())[1:]
+		t.Run(strings.Join(append([]string{"ginlog"}, path...), " "), func(t *testing.T) {
+			r := runCmd(t, nil, append(path, "--help")...)
+			if r.code != exitOK || !strings.Contains(r.out, "Usage:") {
+				t.Fatalf("--help: exit %d\n%s%s", r.code, r.out, r.err)
+			}
+			if c.Short == "" {
+				t.Error("no short description")
+			}
+			if c.Example == "" && c.Name() != "help" && c.Parent() != nil && c.Parent().Name() != "completion" && c.Name() != "completion" {
+				t.Error("no example")
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+func TestRootHelpListsExitCodes(t *testing.T) {
+	r := runCmd(t, nil, "--help")
+	for _, code := range []string{"0 ", "1 ", "2 ", "3 ", "4 ", "130"} {
+		if !strings.Contains(r.out, "\n  "+code) {
+			t.Errorf("root help lacks exit code %q", code)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		wantErr   string
+		wantUsage bool
+	}{
+		{"unknown command", []string{"bogus"}, `ginlog: unknown command "bogus" for "ginlog"`, false},
+		{"unknown flag", []string{"melds", "--bogus", "SA"}, "ginlog: unknown flag: --bogus", true},
+		{"no hand", []string{"melds"}, "ginlog: accepts between 1 and 11 arg(s), received 0", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, nil, tc.args...)
+			if r.code != exitUsage {
+				t.Errorf("exit %d, want %d", r.code, exitUsage)
+			}
+			if first, _, _ := strings.Cut(r.err, "\n"); first != tc.wantErr {
+				t.Errorf("stderr %q, want %q first", r.err, tc.wantErr)
+			}
+			if got := strings.Contains(r.err, "Usage:"); got != tc.wantUsage {
+				t.Errorf("usage printed: %v, want %v", got, tc.wantUsage)
+			}
+		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	r := runCmd(t, nil, "--version")
+	if r.code != 0 || !strings.HasPrefix(r.out, "ginlog version ") {
+		t.Errorf("--version: %d %q", r.code, r.out)
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	r := runCmd(t, nil, "completion", "bash")
+	if r.code != 0 || !strings.Contains(r.out, "bash completion") {
+		t.Errorf("completion bash: exit %d, %d bytes", r.code, len(r.out))
+	}
+}

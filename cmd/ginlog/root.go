@@ -1,0 +1,61 @@
+package main
+
+import (
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+// newRootCmd builds the command tree.
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "ginlog",
+		Short: "Analytics for Gin Rummy tournament logs",
+		Long: `ginlog imports the logs a Gin Rummy tournament server gives its players
+(<timestamp>.csv turn files and <timestamp>-score.csv score files) into an
+embedded DuckDB database, replays every game through the rules engine, and
+answers questions about how opponents play.
+
+` + exitCodesHelp,
+		Example: `  ginlog melds "S4 C4 D4 H4 S5 C5 D5 S6 C2 S3 C3"
+  ginlog completion bash > /etc/bash_completion.d/ginlog`,
+		Version:       version(),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown command %q for %q", args[0], cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	root.SetIn(a.in)
+	root.SetOut(a.out)
+	root.SetErr(a.err)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &usageError{err: err, flag: true}
+	})
+	root.AddCommand(
+		newMeldsCmd(a),
+	)
+	return root
+}
+
+// version returns the module version the binary was built from.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// argsRange is cobra.RangeArgs returning a usage error.
+func argsRange(lo, hi int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.RangeArgs(lo, hi)(cmd, args); err != nil {
+			return &usageError{err: err}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,47 @@
+package gin
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// MaxRounds bounds a game. Every round scores at least one point, so a game
+// always ends, but well under this many rounds; the bound only guards
+// against a broken Player.
+const MaxRounds = 1000
+
+// GameRecord is a finished game between seat 0 and seat 1.
+type GameRecord struct {
+	Rounds []RoundRecord
+	Totals [2]int
+}
+
+// Winner returns the seat with the higher total.
+func (g *GameRecord) Winner() int {
+	if g.Totals[1] > g.Totals[0] {
+		return 1
+	}
+	return 0
+}
+
+// PlayGame plays rounds until GameOver, each from a fresh shuffle with the
+// first mover drawn at random, both from rng. It stops at the first illegal
+// action with a *RuleError (wrapped with the round number).
+func PlayGame(rng *rand.Rand, players [2]Player) (GameRecord, error) {
+	var g GameRecord
+	for n := 1; !GameOver(g.Totals[0], g.Totals[1]); n++ {
+		if n > MaxRounds {
+			return g, fmt.Errorf("game not over after %d rounds", MaxRounds)
+		}
+		deck := Shuffled(rng)
+		first := rng.IntN(2)
+		r, err := PlayRound(deck, n, first, players, g.Totals)
+		if err != nil {
+			return g, fmt.Errorf("round %d: %w", n, err)
+		}
+		g.Rounds = append(g.Rounds, r)
+		g.Totals[0] += r.Points[0]
+		g.Totals[1] += r.Points[1]
+	}
+	return g, nil
+}

@@ -1,0 +1,249 @@
+package gin
+
+import "math/bits"
+
+// The solver works on the candidate melds of a hand: every set and run its
+// cards can form. A search then branches on one card at a time (the lowest
+// card that some still-possible meld uses): either that card stays deadwood,
+// or it goes into one of the melds that contain it. The leaves are exactly
+// the maximal arrangements, so the optimum is among them, and for an 11-card
+// hand every discard's optimum is too (see bestDiscards).
+
+// maxMelds bounds the candidate melds of a hand of up to 11 cards: a single
+// suit of 11 cards has 9+8+7 runs and then no set, the worst case.
+const maxMelds = 64
+
+// candidates holds the melds a hand can form, as card masks with their value.
+type candidates struct {
+	n     int
+	mask  [maxMelds]Hand
+	value [maxMelds]int32
+	// conflict[i] has bit j set when melds i and j share a card (i included).
+	conflict [maxMelds]uint64
+	// using[c] has bit i set when meld i holds card c.
+	using [NumCards]uint64
+}
+
+// all returns the bit set of every candidate meld index.
+func (cs *candidates) all() uint64 { return 1<<cs.n - 1 }
+
+const suitRow = 1<<NumRanks - 1
+
+// find lists every set and run in h. cs must be zero: searches declare a
+// fresh one per hand.
+func (cs *candidates) find(h Hand) {
+	var rows [NumSuits]uint64
+	for s := range rows {
+		rows[s] = uint64(h>>(s*NumRanks)) & suitRow
+	}
+	for s, row := range rows {
+		r3 := row & (row >> 1) & (row >> 2)
+		r4 := r3 & (row >> 3)
+		r5 := r4 & (row >> 4)
+		base := s * NumRanks
+		cs.addRuns(r3, 3, base)
+		cs.addRuns(r4, 4, base)
+		cs.addRuns(r5, 5, base)
+	}
+	a, b, c, d := rows[0], rows[1], rows[2], rows[3]
+	three := a&b&(c|d) | c&d&(a|b)
+	for x := three; x != 0; x &= x - 1 {
+		r := Rank(bits.TrailingZeros64(x))
+		set := h & rankMask(r)
+		p := r.Points()
+		if set.Len() == 4 {
+			cs.add(set, 4*p)
+			for y := uint64(set); y != 0; y &= y - 1 {
+				cs.add(set&^Hand(y&-y), 3*p)
+			}
+			continue
+		}
+		cs.add(set, 3*p)
+	}
+	for i := 0; i < cs.n; i++ {
+		for x := uint64(cs.mask[i]); x != 0; x &= x - 1 {
+			cs.using[bits.TrailingZeros64(x)] |= 1 << i
+		}
+	}
+	for i := 0; i < cs.n; i++ {
+		for x := uint64(cs.mask[i]); x != 0; x &= x - 1 {
+			cs.conflict[i] |= cs.using[bits.TrailingZeros64(x)]
+		}
+	}
+}
+
+// union returns the cards of the melds in the index set fit.
+func (cs *candidates) union(fit uint64) Hand {
+	var u Hand
+	for ; fit != 0; fit &= fit - 1 {
+		u |= cs.mask[bits.TrailingZeros64(fit)]
+	}
+	return u
+}
+
+func (cs *candidates) addRuns(starts uint64, length, base int) {
+	for x := starts; x != 0; x &= x - 1 {
+		low := bits.TrailingZeros64(x)
+		value := 0
+		for r := low; r < low+length; r++ {
+			value += Rank(r).Points()
+		}
+		cs.add(Hand((uint64(1)<<length-1)<<(base+low)), value)
+	}
+}
+
+func (cs *candidates) add(m Hand, value int) {
+	cs.mask[cs.n] = m
+	cs.value[cs.n] = int32(value)
+	cs.n++
+}
+
+// minSearch finds the arrangement of most melded value.
+type minSearch struct {
+	cs        candidates
+	path      [maxMelds]uint8
+	best      int // most melded value found
+	bestPath  [maxMelds]uint8
+	bestDepth int
+}
+
+// run explores the arrangements that may still use the melds in fit, given
+// the melded value so far and the depth of the path of chosen melds.
+func (s *minSearch) run(fit uint64, melded, depth int) {
+	if melded > s.best {
+		s.best = melded
+		s.bestDepth = depth
+		copy(s.bestPath[:depth], s.path[:depth])
+	}
+	union := s.cs.union(fit)
+	if fit == 0 || melded+union.Points() <= s.best {
+		return // a leaf, or nothing below can beat the best
+	}
+	low := union & -union
+	lowCard := bits.TrailingZeros64(uint64(low))
+	for x := fit & s.cs.using[lowCard]; x != 0; x &= x - 1 {
+		i := bits.TrailingZeros64(x)
+		s.path[depth] = uint8(i)
+		s.run(fit&^s.cs.conflict[i], melded+int(s.cs.value[i]), depth+1)
+	}
+	s.run(fit&^s.cs.using[lowCard], melded, depth)
+}
+
+// Deadwood returns the minimum deadwood of the hand over all arrangements of
+// disjoint melds.
+func Deadwood(h Hand) int {
+	var s minSearch
+	s.cs.find(h)
+	if s.cs.n == 0 {
+		return h.Points()
+	}
+	s.run(s.cs.all(), 0, 0)
+	return h.Points() - s.best
+}
+
+// Arrangement is a way to lay out a hand: disjoint melds and the deadwood
+// cards left over.
+type Arrangement struct {
+	Melds    []Meld
+	Deadwood Hand
+}
+
+// Points returns the arrangement's deadwood value.
+func (a Arrangement) Points() int { return a.Deadwood.Points() }
+
+// Arrange returns an arrangement of h with the minimum deadwood. Among equal
+// optima it returns the first one the search meets, which depends only on h.
+func Arrange(h Hand) Arrangement {
+	var s minSearch
+	s.cs.find(h)
+	s.run(s.cs.all(), 0, 0)
+	a := Arrangement{Deadwood: h}
+	for _, i := range s.bestPath[:s.bestDepth] {
+		m := s.cs.mask[i]
+		a.Melds = append(a.Melds, Meld(m))
+		a.Deadwood &^= m
+	}
+	return a
+}
+
+// Discards holds, for a hand of 11 cards, the minimum deadwood left by each
+// card that may be discarded.
+type Discards struct {
+	allowed Hand
+	after   [NumCards]uint8
+}
+
+// BestDiscards computes, for every card of h not in forbidden, the minimum
+// deadwood of h without that card. Pass the card just drawn as forbidden: it
+// may not be discarded. h normally holds 11 cards, but any size works.
+func BestDiscards(h, forbidden Hand) Discards {
+	d := Discards{allowed: h &^ forbidden}
+	for x := uint64(d.allowed); x != 0; x &= x - 1 {
+		d.after[bits.TrailingZeros64(x)] = 255
+	}
+	var s discardSearch
+	s.cs.find(h)
+	s.total = h.Points()
+	s.d = &d
+	s.run(h, s.cs.all(), 0)
+	return d
+}
+
+// After returns the minimum deadwood left by discarding c, and false if c may
+// not be discarded.
+func (d *Discards) After(c Card) (int, bool) {
+	if !d.allowed.Has(c) {
+		return 0, false
+	}
+	return int(d.after[c]), true
+}
+
+// Allowed returns the cards that may be discarded.
+func (d *Discards) Allowed() Hand { return d.allowed }
+
+// Best returns the lowest deadwood any allowed discard leaves and the cards
+// that leave it. With no allowed card it returns -1 and the empty hand.
+func (d *Discards) Best() (int, Hand) {
+	best, cards := -1, Hand(0)
+	for x := uint64(d.allowed); x != 0; x &= x - 1 {
+		c := bits.TrailingZeros64(x)
+		v := int(d.after[c])
+		switch {
+		case best < 0 || v < best:
+			best, cards = v, Hand(1)<<c
+		case v == best:
+			cards |= Hand(1) << c
+		}
+	}
+	return best, cards
+}
+
+// discardSearch walks every maximal arrangement of an 11-card hand. A
+// maximal arrangement of the hand without d is a leaf of the same walk (the
+// branch that keeps d as deadwood reaches it), so recording, at each leaf,
+// every uncovered card as a possible discard finds each discard's optimum.
+type discardSearch struct {
+	cs    candidates
+	total int
+	d     *Discards
+}
+
+func (s *discardSearch) run(hand Hand, fit uint64, melded int) {
+	if fit == 0 {
+		// hand holds the cards outside the chosen melds.
+		base := s.total - melded
+		for x := uint64(hand & s.d.allowed); x != 0; x &= x - 1 {
+			c := bits.TrailingZeros64(x)
+			if v := base - cardPoints[c]; v < int(s.d.after[c]) {
+				s.d.after[c] = uint8(v)
+			}
+		}
+		return
+	}
+	lowCard := bits.TrailingZeros64(uint64(s.cs.union(fit)))
+	for x := fit & s.cs.using[lowCard]; x != 0; x &= x - 1 {
+		i := bits.TrailingZeros64(x)
+		s.run(hand&^s.cs.mask[i], fit&^s.cs.conflict[i], melded+int(s.cs.value[i]))
+	}
+	s.run(hand, fit&^s.cs.using[lowCard], melded)
+}

@@ -1,0 +1,241 @@
+// Package render writes tables in the formats the command line offers:
+// an aligned table for people (through tablewriter on a terminal, plain
+// tab-separated rows when piped), CSV, JSON and Markdown. It is the only
+// package that imports tablewriter.
+//
+// A Table is a header of named columns and rows of cells. A cell is a
+// string, an integer, a float64, a bool or nil (shown empty, null in JSON).
+// Text formats print floats with the column's Format; JSON keeps full
+// precision and the numbers' types.
+package render
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// Format is an output format.
+type Format string
+
+// The output formats.
+const (
+	Text     Format = "table"
+	CSV      Format = "csv"
+	JSON     Format = "json"
+	Markdown Format = "markdown"
+)
+
+// Formats lists every format, in the order help texts show them.
+var Formats = []Format{Text, CSV, JSON, Markdown}
+
+// ParseFormat checks s against the allowed formats (all of them when none
+// is given).
+func ParseFormat(s string, allowed ...Format) (Format, error) {
+	if len(allowed) == 0 {
+		allowed = Formats
+	}
+	names := make([]string, len(allowed))
+	for i, f := range allowed {
+		if string(f) == s {
+			return f, nil
+		}
+		names[i] = string(f)
+	}
+	return "", fmt.Errorf("unknown format %q: want %s", s, strings.Join(names, ", "))
+}
+
+// Column describes one column.
+type Column struct {
+	Name   string
+	Format string // fmt verb for float cells in text formats; default "%.3f"
+}
+
+// Table is a header and rows of cells, one per column.
+type Table struct {
+	Columns []Column
+	Rows    [][]any
+}
+
+// Cols returns columns with the given names and default formats.
+func Cols(names ...string) []Column {
+	cols := make([]Column, len(names))
+	for i, n := range names {
+		cols[i] = Column{Name: n}
+	}
+	return cols
+}
+
+// Append adds a row.
+func (t *Table) Append(cells ...any) { t.Rows = append(t.Rows, cells) }
+
+// Write writes t to w in format f. With f Text, terminal selects the boxed,
+// aligned table; otherwise Text writes a header line and tab-separated rows
+// that other programs read easily.
+func Write(w io.Writer, f Format, t *Table, terminal bool) error {
+	switch f {
+	case CSV:
+		return writeCSV(w, t)
+	case JSON:
+		return writeJSON(w, t)
+	case Markdown:
+		return writeTable(w, t, renderer.NewMarkdown())
+	case Text:
+		if terminal {
+			return writeTable(w, t, renderer.NewBlueprint())
+		}
+		return writeTSV(w, t)
+	}
+	return fmt.Errorf("unknown format %q", f)
+}
+
+// text returns a cell as the text formats show it.
+func (t *Table) text(col int, v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case float64:
+		format := t.Columns[col].Format
+		if format == "" {
+			format = "%.3f"
+		}
+		return fmt.Sprintf(format, x)
+	case float32:
+		return t.text(col, float64(x))
+	case bool:
+		return strconv.FormatBool(x)
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func (t *Table) header() []string {
+	h := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		h[i] = c.Name
+	}
+	return h
+}
+
+func (t *Table) textRow(row []any) []string {
+	out := make([]string, len(row))
+	for i, v := range row {
+		out[i] = t.text(i, v)
+	}
+	return out
+}
+
+// numeric reports whether every non-nil cell of column col is a number, so
+// that the column is right-aligned.
+func (t *Table) numeric(col int) bool {
+	seen := false
+	for _, row := range t.Rows {
+		switch row[col].(type) {
+		case nil:
+		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+			seen = true
+		default:
+			return false
+		}
+	}
+	return seen
+}
+
+func writeTable(w io.Writer, t *Table, r tw.Renderer) error {
+	align := make([]tw.Align, len(t.Columns))
+	for i := range align {
+		align[i] = tw.AlignLeft
+		if t.numeric(i) {
+			align[i] = tw.AlignRight
+		}
+	}
+	tbl := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(r),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+	)
+	tbl.Header(t.header())
+	for _, row := range t.Rows {
+		if err := tbl.Append(t.textRow(row)); err != nil {
+			return err
+		}
+	}
+	return tbl.Render()
+}
+
+func writeTSV(w io.Writer, t *Table) error {
+	var b strings.Builder
+	b.WriteString(strings.Join(t.header(), "\t"))
+	b.WriteByte('\n')
+	for _, row := range t.Rows {
+		b.WriteString(strings.Join(t.textRow(row), "\t"))
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeCSV(w io.Writer, t *Table) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(t.header()); err != nil {
+		return err
+	}
+	for _, row := range t.Rows {
+		if err := cw.Write(t.textRow(row)); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// writeJSON writes an array of objects whose keys keep the column order.
+func writeJSON(w io.Writer, t *Table) error {
+	var b strings.Builder
+	b.WriteString("[")
+	for i, row := range t.Rows {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n  {")
+		for j, v := range row {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			k, _ := json.Marshal(t.Columns[j].Name)
+			val, err := json.Marshal(v)
+			if err != nil {
+				return fmt.Errorf("column %s: %w", t.Columns[j].Name, err)
+			}
+			b.Write(k)
+			b.WriteString(": ")
+			b.Write(val)
+		}
+		b.WriteString("}")
+	}
+	if len(t.Rows) > 0 {
+		b.WriteByte('\n')
+	}
+	b.WriteString("]\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteJSON writes v as indented JSON followed by a newline: the form every
+// command's --format json uses for objects.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
