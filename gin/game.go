@@ -24,17 +24,28 @@ func (g *GameRecord) Winner() int {
 	return 0
 }
 
-// PlayGame plays rounds until GameOver, each from a fresh shuffle with the
-// first mover drawn at random, both from rng. It stops at the first illegal
-// action with a *RuleError (wrapped with the round number).
-func PlayGame(rng *rand.Rand, players [2]Player) (GameRecord, error) {
+// Dealer gives the deck order and the first mover's seat of each round
+// (numbered from 1).
+type Dealer func(round int) (Deck, int)
+
+// RandomDeals deals each round from a fresh shuffle with the first mover
+// drawn at random, as the server did, both from rng.
+func RandomDeals(rng *rand.Rand) Dealer {
+	return func(int) (Deck, int) {
+		d := Shuffled(rng)
+		return d, rng.IntN(2)
+	}
+}
+
+// PlayGame plays rounds dealt by deal until GameOver. It stops at the first
+// illegal action with a *RuleError (wrapped with the round number).
+func PlayGame(deal Dealer, players [2]Player) (GameRecord, error) {
 	var g GameRecord
 	for n := 1; !GameOver(g.Totals[0], g.Totals[1]); n++ {
 		if n > MaxRounds {
 			return g, fmt.Errorf("game not over after %d rounds", MaxRounds)
 		}
-		deck := Shuffled(rng)
-		first := rng.IntN(2)
+		deck, first := deal(n)
 		r, err := PlayRound(deck, n, first, players, g.Totals)
 		if err != nil {
 			return g, fmt.Errorf("round %d: %w", n, err)

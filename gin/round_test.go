@@ -319,7 +319,7 @@ func TestGameOver(t *testing.T) {
 
 func TestPlayGameIsDeterministic(t *testing.T) {
 	play := func() GameRecord {
-		g, err := PlayGame(rand.New(rand.NewPCG(3, 4)), [2]Player{stubborn{}, stubborn{}})
+		g, err := PlayGame(RandomDeals(rand.New(rand.NewPCG(3, 4))), [2]Player{stubborn{}, stubborn{}})
 		if err != nil {
 			t.Fatal(err)
 		}

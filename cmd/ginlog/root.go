@@ -38,6 +38,7 @@ answers questions about how opponents play.
 	})
 	root.AddCommand(
 		newMeldsCmd(a),
+		newSimulateCmd(a),
 	)
 	return root
 }

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ginlog/ginlog/bots"
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/sim"
+	"github.com/spf13/cobra"
+)
+
+type simulateOptions struct {
+	cfg    sim.Config
+	out    string
+	noLogs bool
+	format render.Format
+}
+
+func newSimulateCmd(a *app) *cobra.Command {
+	var (
+		opts    simulateOptions
+		players string
+		format  string
+	)
+	cmd := &cobra.Command{
+		Use:   "simulate",
+		Short: "Play games between two bots and write server-format logs",
+		Long: `Simulate plays --games games between two players and writes each game as
+the tournament server would: <timestamp>.csv and <timestamp>-score.csv in
+--out, byte for byte in the server's format, the first player being the
+logged one ("you"). The same seed and players give identical files.
+
+At the end it prints each player's wins, win rate with its 95% interval,
+points per round, and how its rounds ended.
+
+Players: ` + strings.Join(bots.Names, ", ") + `.`,
+		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
+  ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
+  ginlog simulate --games 100 --seed 7 --no-logs --format json`,
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			names := strings.Split(players, ",")
+			if len(names) != 2 {
+				return usagef("--players: want two names separated by a comma, got %q", players)
+			}
+			for i, name := range names {
+				if opts.cfg.Players[i], err = entrant(strings.TrimSpace(name)); err != nil {
+					return usagef("--players: %v", err)
+				}
+			}
+			if opts.cfg.Games < 1 {
+				return usagef("--games: want at least 1, got %d", opts.cfg.Games)
+			}
+			if opts.cfg.Mirror && opts.cfg.Games%2 != 0 {
+				return usagef("--mirror plays each deal twice: --games must be even, got %d", opts.cfg.Games)
+			}
+			if opts.out == "" && !opts.noLogs {
+				return usagef("--out DIR is required, or --no-logs to only evaluate")
+			}
+			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
+				return usagef("--format: %v", err)
+			}
+			return runSimulate(cmd.Context(), a, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&opts.cfg.Games, "games", 100, "number of games")
+	f.Uint64Var(&opts.cfg.Seed, "seed", 1, "random seed: the same seed and players give the same games")
+	f.StringVar(&players, "players", "simple,simple", "the two players, the logged one first")
+	f.StringVar(&opts.out, "out", "", "directory for the log files (created if missing)")
+	f.BoolVar(&opts.cfg.Mirror, "mirror", false, "play each deal twice, the first mover's cards going to the other player")
+	f.BoolVar(&opts.noLogs, "no-logs", false, "only evaluate: write no files")
+	f.Int64Var(&opts.cfg.Start, "start", 1700000000, "timestamp of the first game; game i gets start+i")
+	f.IntVar(&opts.cfg.Workers, "workers", 0, "games played at once (0: one per CPU)")
+	f.StringVar(&format, "format", "table", "summary format: table or json")
+	return cmd
+}
+
+// entrant resolves a player name.
+func entrant(name string) (sim.Entrant, error) {
+	if _, err := bots.New(name, nil); err != nil {
+		return sim.Entrant{}, err
+	}
+	return sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
+		p, _ := bots.New(name, rng)
+		return p
+	}}, nil
+}
+
+func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
+	if !opts.noLogs {
+		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+			return err
+		}
+	}
+	bar := progress.New(a.err, "games", opts.cfg.Games, a.isTerminal(a.err))
+	var (
+		mu  sync.Mutex
+		sum sim.Summary
+	)
+	start := time.Now()
+	err := sim.Run(ctx, opts.cfg, func(g *sim.Game) error {
+		if !opts.noLogs {
+			if err := sim.WriteGame(opts.out, g); err != nil {
+				return err
+			}
+		}
+		mu.Lock()
+		sum.Add(&g.Record)
+		mu.Unlock()
+		bar.Add(1)
+		return nil
+	})
+	bar.Done()
+	if err != nil {
+		return err
+	}
+	return writeSimSummary(a, opts, &sum, time.Since(start))
+}
+
+// simReport is the JSON form of the summary.
+type simReport struct {
+	Games   int         `json:"games"`
+	Rounds  int         `json:"rounds"`
+	Seed    uint64      `json:"seed"`
+	Mirror  bool        `json:"mirror"`
+	Seconds float64     `json:"seconds"`
+	Players []simPlayer `json:"players"`
+}
+
+type simPlayer struct {
+	Seat           string  `json:"seat"`
+	Name           string  `json:"name"`
+	Wins           int     `json:"wins"`
+	WinRate        float64 `json:"win_rate"`
+	CILow          float64 `json:"ci_low"`
+	CIHigh         float64 `json:"ci_high"`
+	PointsPerRound float64 `json:"points_per_round"`
+	Gins           int     `json:"gins"`
+	Knocks         int     `json:"knocks"`
+	Drops          int     `json:"drops"`
+	Undercuts      int     `json:"undercuts"`
+}
+
+func writeSimSummary(a *app, opts simulateOptions, sum *sim.Summary, elapsed time.Duration) error {
+	rep := simReport{Games: sum.Games, Rounds: sum.Rounds, Seed: opts.cfg.Seed, Mirror: opts.cfg.Mirror, Seconds: elapsed.Seconds()}
+	for seat := range 2 {
+		s := sum.Seats[seat]
+		rate, lo, hi := sum.WinRate(seat)
+		rep.Players = append(rep.Players, simPlayer{
+			Seat: string(rune('A' + seat)), Name: opts.cfg.Players[seat].Name,
+			Wins: s.Wins, WinRate: rate, CILow: lo, CIHigh: hi,
+			PointsPerRound: sum.PointsPerRound(seat),
+			Gins:           s.Gins, Knocks: s.Knocks, Drops: s.Drops, Undercuts: s.Undercuts,
+		})
+	}
+	if opts.format == render.JSON {
+		return render.WriteJSON(a.out, rep)
+	}
+	mirror := ""
+	if rep.Mirror {
+		mirror = ", mirrored"
+	}
+	fmt.Fprintf(a.out, "%d games, %d rounds (seed %d%s) in %.2f s, %.0f games/s\n\n",
+		rep.Games, rep.Rounds, rep.Seed, mirror, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
+	t := &render.Table{Columns: []render.Column{
+		{Name: "seat"}, {Name: "player"}, {Name: "wins"}, {Name: "win rate", Format: "%.3f"},
+		{Name: "95% CI"}, {Name: "points/round", Format: "%.2f"},
+		{Name: "gins"}, {Name: "knocks"}, {Name: "drops"}, {Name: "undercuts"},
+	}}
+	for _, p := range rep.Players {
+		t.Append(p.Seat, p.Name, p.Wins, p.WinRate, fmt.Sprintf("%.3f-%.3f", p.CILow, p.CIHigh),
+			p.PointsPerRound, p.Gins, p.Knocks, p.Drops, p.Undercuts)
+	}
+	return render.Write(a.out, render.Text, t, a.isTerminal(a.out))
+}
