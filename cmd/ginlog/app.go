@@ -16,6 +16,8 @@ type app struct {
 	// terminal, when set, overrides the check of whether a stream is a
 	// terminal (tests use it to render the terminal form).
 	terminal func(w io.Writer) bool
+	// dbFlag is the root's --db flag.
+	dbFlag string
 }
 
 // isTerminal reports whether w is an interactive terminal: tables are drawn

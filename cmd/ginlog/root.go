@@ -3,6 +3,7 @@ package main
 import (
 	"runtime/debug"
 
+	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -17,7 +18,8 @@ embedded DuckDB database, replays every game through the rules engine, and
 answers questions about how opponents play.
 
 ` + exitCodesHelp,
-		Example: `  ginlog melds "S4 C4 D4 H4 S5 C5 D5 S6 C2 S3 C3"
+		Example: `  ginlog ingest ~/Downloads/logs.zip --opponent bot7
+  ginlog melds "S4 C4 D4 H4 S5 C5 D5 S6 C2 S3 C3"
   ginlog completion bash > /etc/bash_completion.d/ginlog`,
 		Version:       version(),
 		SilenceUsage:  true,
@@ -30,6 +32,7 @@ answers questions about how opponents play.
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
+	root.PersistentFlags().StringVar(&a.dbFlag, "db", "", "database file (default $GINLOG_DB, else ./"+schema.DefaultPath+")")
 	root.SetIn(a.in)
 	root.SetOut(a.out)
 	root.SetErr(a.err)
@@ -39,6 +42,8 @@ answers questions about how opponents play.
 	root.AddCommand(
 		newMeldsCmd(a),
 		newSimulateCmd(a),
+		newIngestCmd(a),
+		newBenchCmd(a),
 	)
 	return root
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/ginlog/ginlog/schema"
 )
 
 // Exit codes, listed in the root command's help.
@@ -69,6 +71,7 @@ func (a *app) execute(ctx context.Context, args []string) int {
 	fmt.Fprintf(a.err, "ginlog: %v\n", err)
 	var ue *usageError
 	var re *rejectedError
+	var le *schema.LockedError
 	switch {
 	case errors.As(err, &ue):
 		if ue.flag && cmd != nil {
@@ -77,6 +80,8 @@ func (a *app) execute(ctx context.Context, args []string) int {
 		return exitUsage
 	case errors.As(err, &re):
 		return exitRejected
+	case errors.As(err, &le):
+		return exitLocked
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
 	}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/sim"
+	"github.com/spf13/cobra"
+)
+
+func newBenchCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure ginlog against reference implementations",
+		Long: `Bench runs the performance measurements quoted in the README, each against
+a reference run on the same machine in the same run.`,
+		Example: `  ginlog bench ingest --sizes 2000,20000`,
+		Args:    argsRange(0, 0),
+		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newBenchIngestCmd(a), newBenchOneCmd(a))
+	return cmd
+}
+
+func newBenchIngestCmd(a *app) *cobra.Command {
+	var (
+		sizes   string
+		work    string
+		players string
+		format  string
+	)
+	cmd := &cobra.Command{
+		Use:   "ingest",
+		Short: "Time ingest against DuckDB's own read_csv on simulated logs",
+		Long: `Bench ingest simulates a corpus of each size (one pair of files per game,
+the real shape of the data), then loads it twice, each in a fresh process
+and a fresh database: with DuckDB's read_csv into raw tables shaped like the
+files, and with ginlog ingest (parsing, checking, hashing, typed tables).
+It reports seconds, games per second, the ratio, and each process's peak
+resident memory.`,
+		Example: `  ginlog bench ingest --sizes 2000,20000
+  ginlog bench ingest --sizes 20000 --work /tmp/bench --format json`,
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := render.ParseFormat(format)
+			if err != nil {
+				return usagef("--format: %v", err)
+			}
+			var ns []int
+			for _, s := range strings.Split(sizes, ",") {
+				n, err := strconv.Atoi(strings.TrimSpace(s))
+				if err != nil || n < 1 {
+					return usagef("--sizes: %q is not a number of games", s)
+				}
+				ns = append(ns, n)
+			}
+			e1, err := entrant(strings.Split(players, ",")[0])
+			if err != nil {
+				return usagef("--players: %v", err)
+			}
+			e2, err := entrant(strings.Split(players+",", ",")[1])
+			if err != nil {
+				return usagef("--players: %v", err)
+			}
+			return runBenchIngest(cmd.Context(), a, ns, work, [2]sim.Entrant{e1, e2}, f)
+		},
+	}
+	cmd.Flags().StringVar(&sizes, "sizes", "2000,20000", "corpus sizes in games, comma-separated")
+	cmd.Flags().StringVar(&work, "work", "", "directory for corpora and databases (default: a temporary one, removed after)")
+	cmd.Flags().StringVar(&players, "players", "meldable,memory", "the bots that play the corpus")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	return cmd
+}
+
+// benchResult is one engine's run, printed as JSON by the child process.
+type benchResult struct {
+	Seconds  float64 `json:"seconds"`
+	Rows     int64   `json:"rows"`
+	PeakRSS  int64   `json:"peak_rss_kib"`
+	Rejected int     `json:"rejected"`
+}
+
+func runBenchIngest(ctx context.Context, a *app, sizes []int, work string, players [2]sim.Entrant, format render.Format) error {
+	if work == "" {
+		dir, err := os.MkdirTemp("", "ginlog-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		work = dir
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	t := &render.Table{Columns: []render.Column{{Name: "games"}, {Name: "plays"},
+		{Name: "read_csv s", Format: "%.2f"}, {Name: "ginlog s", Format: "%.2f"}, {Name: "speedup", Format: "%.2fx"},
+		{Name: "ginlog games/s", Format: "%.0f"}, {Name: "read_csv peak MiB", Format: "%.0f"}, {Name: "ginlog peak MiB", Format: "%.0f"}}}
+	for _, n := range sizes {
+		corpus := filepath.Join(work, fmt.Sprintf("corpus-%d", n))
+		if _, err := os.Stat(corpus); err != nil {
+			fmt.Fprintf(a.err, "simulating %d games into %s\n", n, corpus)
+			if err := os.MkdirAll(corpus, 0o755); err != nil {
+				return err
+			}
+			c := sim.Config{Players: players, Games: n, Seed: 2026, Start: 1600000000}
+			if err := sim.Run(ctx, c, func(g *sim.Game) error { return sim.WriteGame(corpus, g) }); err != nil {
+				return err
+			}
+		}
+		var res [2]benchResult
+		for i, engine := range []string{"read_csv", "ginlog"} {
+			db := filepath.Join(work, fmt.Sprintf("%s-%d.duckdb", engine, n))
+			os.Remove(db)
+			os.Remove(db + ".wal")
+			var out bytes.Buffer
+			c := exec.CommandContext(ctx, self, "bench", "one", "--engine", engine, "--db", db, corpus)
+			c.Stdout, c.Stderr = &out, a.err
+			if err := c.Run(); err != nil {
+				return fmt.Errorf("%s on %d games: %w", engine, n, err)
+			}
+			if err := json.Unmarshal(out.Bytes(), &res[i]); err != nil {
+				return fmt.Errorf("%s on %d games: %w: %s", engine, n, err, out.String())
+			}
+		}
+		if res[1].Rejected != 0 || res[0].Rows != res[1].Rows {
+			return fmt.Errorf("%d games: the engines disagree: %d and %d rows, %d rejected", n, res[0].Rows, res[1].Rows, res[1].Rejected)
+		}
+		t.Append(n, res[1].Rows, res[0].Seconds, res[1].Seconds, res[0].Seconds/res[1].Seconds,
+			float64(n)/res[1].Seconds, float64(res[0].PeakRSS)/1024, float64(res[1].PeakRSS)/1024)
+	}
+	return render.Write(a.out, format, t, a.isTerminal(a.out))
+}
+
+// newBenchOneCmd is the child process of bench ingest: one engine, one
+// corpus, one fresh database.
+func newBenchOneCmd(a *app) *cobra.Command {
+	var engine string
+	cmd := &cobra.Command{
+		Use:     "one --engine read_csv|ginlog CORPUS",
+		Short:   "Run one engine of bench ingest (internal)",
+		Example: `  ginlog bench one --engine read_csv --db /tmp/ref.duckdb /tmp/corpus`,
+		Hidden:  true,
+		Args:    argsRange(1, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := schema.Open(cmd.Context(), a.dbPath())
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			var r benchResult
+			start := time.Now()
+			switch engine {
+			case "read_csv":
+				r.Rows, _, err = ingest.ReadCSVReference(cmd.Context(), db.DB, args[0])
+			case "ginlog":
+				var s *ingest.Summary
+				if s, err = ingest.Run(cmd.Context(), db.DB, ingest.Options{Paths: args}); err == nil {
+					r.Rows, r.Rejected = int64(s.Plays), s.Rejected
+				}
+			default:
+				return usagef("--engine: want read_csv or ginlog")
+			}
+			if err != nil {
+				return err
+			}
+			r.Seconds = time.Since(start).Seconds()
+			r.PeakRSS = peakRSS()
+			return json.NewEncoder(a.out).Encode(r)
+		},
+	}
+	cmd.Flags().StringVar(&engine, "engine", "ginlog", "read_csv or ginlog")
+	return cmd
+}
+
+// peakRSS returns the process's peak resident memory in KiB (Linux), or 0.
+func peakRSS() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return n
+		}
+	}
+	return 0
+}

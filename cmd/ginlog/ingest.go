@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/render"
+	"github.com/spf13/cobra"
+)
+
+type ingestOptions struct {
+	ingest.Options
+	format render.Format
+}
+
+func newIngestCmd(a *app) *cobra.Command {
+	var (
+		opts   ingestOptions
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "ingest PATH...",
+		Short: "Import tournament logs into the database",
+		Long: `Ingest imports the logs a tournament server gives its players. PATH may be
+a log file, a directory (searched recursively), a glob pattern or a .zip
+archive. Each <ts>.csv turn file is paired with its <ts>-score.csv.
+
+Every row is checked against the log format; each defect is reported as
+file:line:column: code: message, on stderr and in the import_errors table,
+and rejects its game only: the rest of the batch loads. A game is loaded
+whole or not at all. Importing the same logs again changes nothing; the
+same game logged by the other player is linked to the first (mirror_of)
+and counted once.
+
+Exit status 3 means some games were rejected.`,
+		Example: `  ginlog ingest logs/
+  ginlog ingest ~/Downloads/games.zip --opponent bot7 --source ladder-week-3
+  ginlog ingest 'logs/16047*.csv' --format json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("ingest needs at least one PATH")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
+				return usagef("--format: %v", err)
+			}
+			opts.Paths = args
+			return runIngest(cmd.Context(), a, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Opponent, "opponent", "", "tag the games of this import with the opponent's name")
+	f.StringVar(&opts.Source, "source", "", "tag the games of this import with a source label")
+	f.IntVar(&opts.Batch, "batch", 500, "games per transaction")
+	f.StringVar(&format, "format", "table", "summary format: table or json")
+	return cmd
+}
+
+func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
+	db, err := a.openDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var bar *progress.Bar
+	opts.OnTotal = func(n int) { bar = progress.New(a.err, "games", n, a.isTerminal(a.err)) }
+	opts.OnGame = func() { bar.Add(1) }
+	opts.OnError = func(e *ingest.FileError) {
+		bar.Done()
+		fmt.Fprintln(a.err, e)
+	}
+	sum, err := ingest.Run(ctx, db.DB, opts.Options)
+	bar.Done()
+	if errors.Is(err, ingest.ErrNoSuchPath) {
+		return &usageError{err: err}
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeIngestSummary(a, opts.format, sum); err != nil {
+		return err
+	}
+	if sum.Rejected > 0 {
+		return &rejectedError{fmt.Sprintf("%d of %d games rejected; see the errors above or the import_errors table", sum.Rejected, sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates)}
+	}
+	return nil
+}
+
+func writeIngestSummary(a *app, format render.Format, s *ingest.Summary) error {
+	if format == render.JSON {
+		return render.WriteJSON(a.out, s)
+	}
+	_, err := fmt.Fprintf(a.out, `import %d: %d files (%d other files skipped)
+games: %d new, %d duplicate, %d mirror, %d rejected
+loaded: %d rounds, %d plays; %d errors
+%.2f s, %.0f games/s
+`, s.ImportID, s.Files, s.Skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
+	return err
+}

@@ -1,0 +1,271 @@
+// Package ingest loads tournament logs into the database. It finds the log
+// files (files, directories, glob patterns, zip archives), pairs each
+// <ts>.csv turn file with its <ts>-score.csv, checks every row against the
+// log format of RULES.md with located errors, and loads each game whole or
+// not at all through DuckDB appenders, one transaction per batch of games.
+//
+// Games are told apart by their content: the same game imported again is a
+// duplicate and changes nothing; the same game logged by the other player
+// (the same plays with the player flags inverted) is loaded once more but
+// linked to the first by games.mirror_of, so statistics count it once.
+package ingest
+
+import (
+	"context"
+	"database/sql"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Options configure an import.
+type Options struct {
+	Paths    []string
+	Source   string // --source label for the games of this import
+	Opponent string // --opponent name for the games of this import
+	Workers  int    // parsing goroutines; 0 means one per CPU
+	Batch    int    // games per transaction; 0 means 500
+
+	// OnError, when set, is called with each defect as it is found.
+	OnError func(*FileError)
+	// OnTotal and OnGame, when set, report progress: the number of games
+	// found, then each game processed.
+	OnTotal func(games int)
+	OnGame  func()
+}
+
+// Summary counts what an import did.
+type Summary struct {
+	ImportID   int32   `json:"import_id"`
+	Files      int     `json:"files"`
+	Skipped    int     `json:"skipped_files"`
+	New        int     `json:"games_new"`
+	Duplicates int     `json:"games_duplicate"`
+	Mirrors    int     `json:"games_mirror"`
+	Rejected   int     `json:"games_rejected"`
+	Rounds     int     `json:"rounds"`
+	Plays      int     `json:"plays"`
+	Errors     int     `json:"errors"`
+	Seconds    float64 `json:"seconds"`
+	GamesPerS  float64 `json:"games_per_second"`
+	// FirstGame and LastGame bound the ids of the games this import loaded
+	// (0 when it loaded none).
+	FirstGame int64 `json:"first_game_id"`
+	LastGame  int64 `json:"last_game_id"`
+}
+
+// Run imports the logs under opts.Paths into db. A defect in a game
+// rejects that game only; Run returns an error only for what stops the whole
+// import (a path that does not exist, a database failure, cancellation),
+// and the batches committed before it stay.
+//
+// Games are parsed on opts.Workers goroutines and appended by two writers,
+// each on its own connection, which fill their batches at the same time but
+// commit them in input order: game ids follow the input order, and after a
+// crash the committed games are exactly the first batches of the input.
+func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
+	start := time.Now()
+	pairs, bad, skipped, closeAll, err := Find(opts.Paths)
+	if err != nil {
+		return nil, err
+	}
+	defer closeAll()
+	if opts.OnTotal != nil {
+		opts.OnTotal(len(pairs))
+	}
+	p, err := newPlanner(ctx, db, opts.Paths, opts.Source, opts.Opponent)
+	if err != nil {
+		return nil, err
+	}
+	size := opts.Batch
+	if size <= 0 {
+		size = 500
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs, wait, err := startWriters(ctx, cancel, db, p, writers)
+	if err != nil {
+		return nil, err
+	}
+
+	sum := &Summary{ImportID: p.importID, Skipped: skipped}
+	var batch []planned
+	turn := make(chan struct{})
+	close(turn) // the first batch may commit at once
+	send := func() {
+		committed := make(chan struct{})
+		select {
+		case jobs <- writeJob{batch, turn, committed}:
+		case <-ctx.Done():
+		}
+		batch, turn = nil, committed
+	}
+	for _, e := range bad {
+		g := &Game{Turns: File{Name: e.File}, Errors: []*FileError{e}}
+		batch = append(batch, planned{g: g, out: rejected, id: -1})
+		sum.count(g, rejected, -1, opts.OnError)
+	}
+	for g := range parseAll(ctx, pairs, opts.Workers) {
+		pl := p.plan(g)
+		batch = append(batch, pl)
+		sum.count(g, pl.out, pl.id, opts.OnError)
+		if opts.OnGame != nil {
+			opts.OnGame()
+		}
+		if len(batch) == size {
+			send()
+		}
+	}
+	if len(batch) > 0 {
+		send()
+	}
+	close(jobs)
+	if err := wait(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := p.finish(ctx, db); err != nil {
+		return nil, err
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	sum.GamesPerS = float64(len(pairs)) / max(sum.Seconds, 1e-9)
+	return sum, nil
+}
+
+// writers is how many connections append at once.
+const writers = 2
+
+// writeJob is a batch for a writer: it may commit once turn is closed, and
+// closes committed when it has.
+type writeJob struct {
+	batch     []planned
+	turn      <-chan struct{}
+	committed chan struct{}
+}
+
+// startWriters starts n writers taking batches from the returned channel.
+// wait waits for them and returns the first error; an error cancels ctx.
+func startWriters(ctx context.Context, cancel func(), db *sql.DB, p *planner, n int) (chan<- writeJob, func() error, error) {
+	jobs := make(chan writeJob)
+	var (
+		wg       sync.WaitGroup
+		once     sync.Once
+		firstErr error
+	)
+	fail := func(err error) {
+		once.Do(func() { firstErr = err; cancel() })
+	}
+	ws := make([]*writer, n)
+	for i := range ws {
+		w, err := newWriter(ctx, db, p)
+		if err != nil {
+			for _, w := range ws[:i] {
+				w.close()
+			}
+			return nil, nil, err
+		}
+		ws[i] = w
+	}
+	for _, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer w.close()
+			for j := range jobs {
+				if firstErr == nil {
+					if err := w.write(ctx, j.batch, j.turn); err != nil {
+						fail(err)
+						continue
+					}
+				}
+				close(j.committed)
+			}
+		}()
+	}
+	return jobs, func() error { wg.Wait(); return firstErr }, nil
+}
+
+// count adds a game's outcome to the summary and reports its errors.
+func (s *Summary) count(g *Game, out outcome, id int64, onError func(*FileError)) {
+	s.Files += 2
+	if g.Scores.Name == "" {
+		s.Files--
+	}
+	switch out {
+	case rejected:
+		s.Rejected++
+		s.Errors += len(g.Errors)
+		if onError != nil {
+			for _, e := range g.Errors {
+				onError(e)
+			}
+		}
+		return
+	case duplicate:
+		s.Duplicates++
+		return
+	case mirrored:
+		s.Mirrors++
+	default:
+		s.New++
+	}
+	s.Rounds += len(g.Rounds)
+	s.Plays += len(g.Plays)
+	if s.FirstGame == 0 {
+		s.FirstGame = id
+	}
+	s.LastGame = id
+}
+
+// parseAll parses the pairs on workers goroutines and yields the games in
+// the pairs' order, holding at most a bounded window of parsed games, so
+// memory stays flat however many games there are. It stops early when ctx
+// is cancelled.
+func parseAll(ctx context.Context, pairs []*pair, workers int) <-chan *Game {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	type job struct {
+		p   *pair
+		out chan *Game
+	}
+	jobs := make(chan job)
+	queue := make(chan chan *Game, 4*workers+16)
+	for range workers {
+		go func() {
+			for j := range jobs {
+				j.out <- parseGame(j.p)
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		defer close(queue)
+		for _, p := range pairs {
+			out := make(chan *Game, 1)
+			select {
+			case queue <- out:
+			case <-ctx.Done():
+				return
+			}
+			jobs <- job{p, out}
+		}
+	}()
+	games := make(chan *Game)
+	go func() {
+		defer close(games)
+		for out := range queue {
+			g := <-out
+			select {
+			case games <- g:
+			case <-ctx.Done():
+				for range queue { // let the feeder finish
+				}
+				return
+			}
+		}
+	}()
+	return games
+}
