@@ -171,6 +171,7 @@ func Arrange(h Hand) Arrangement {
 type Discards struct {
 	allowed Hand
 	after   [NumCards]uint8
+	whole   int // the minimum deadwood of the whole hand, before discarding
 }
 
 // BestDiscards computes, for every card of h not in forbidden, the minimum
@@ -185,9 +186,14 @@ func BestDiscards(h, forbidden Hand) Discards {
 	s.cs.find(h)
 	s.total = h.Points()
 	s.d = &d
+	d.whole = s.total
 	s.run(h, s.cs.all(), 0)
 	return d
 }
+
+// Whole returns the minimum deadwood of the whole hand (all eleven cards,
+// before the discard), which the same search finds.
+func (d *Discards) Whole() int { return d.whole }
 
 // After returns the minimum deadwood left by discarding c, and false if c may
 // not be discarded.
@@ -232,6 +238,9 @@ func (s *discardSearch) run(hand Hand, fit uint64, melded int) {
 	if fit == 0 {
 		// hand holds the cards outside the chosen melds.
 		base := s.total - melded
+		if base < s.d.whole {
+			s.d.whole = base
+		}
 		for x := uint64(hand & s.d.allowed); x != 0; x &= x - 1 {
 			c := bits.TrailingZeros64(x)
 			if v := base - cardPoints[c]; v < int(s.d.after[c]) {

@@ -81,6 +81,9 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
 			bestWant = v
 		}
 	}
+	if got := d.Whole(); got != want {
+		t.Errorf("BestDiscards(%s, %s).Whole() = %d, want %d", h, forbidden, got, want)
+	}
 	if got, cards := d.Best(); got != bestWant || cards.Len() == 0 {
 		t.Errorf("BestDiscards(%s, %s).Best() = %d %s, want %d", h, forbidden, got, cards, bestWant)
 	}

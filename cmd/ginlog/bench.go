@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
@@ -29,7 +30,7 @@ a reference run on the same machine in the same run.`,
 		Args:    argsRange(0, 0),
 		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newBenchIngestCmd(a), newBenchOneCmd(a))
+	cmd.AddCommand(newBenchIngestCmd(a), newBenchVerifyCmd(a), newBenchOneCmd(a))
 	return cmd
 }
 
@@ -83,6 +84,81 @@ resident memory.`,
 	return cmd
 }
 
+// ensureCorpus simulates n games into work/corpus-n unless it exists.
+func ensureCorpus(ctx context.Context, a *app, work string, n int, players [2]sim.Entrant) (string, error) {
+	corpus := filepath.Join(work, fmt.Sprintf("corpus-%d", n))
+	if _, err := os.Stat(corpus); err == nil {
+		return corpus, nil
+	}
+	fmt.Fprintf(a.err, "simulating %d games into %s\n", n, corpus)
+	if err := os.MkdirAll(corpus, 0o755); err != nil {
+		return "", err
+	}
+	c := sim.Config{Players: players, Games: n, Seed: 2026, Start: 1600000000}
+	return corpus, sim.Run(ctx, c, func(g *sim.Game) error { return sim.WriteGame(corpus, g) })
+}
+
+// workDir returns work, or a new temporary directory and its cleanup.
+func workDir(work string) (string, func(), error) {
+	if work != "" {
+		return work, func() {}, nil
+	}
+	dir, err := os.MkdirTemp("", "ginlog-bench-")
+	return dir, func() { os.RemoveAll(dir) }, err
+}
+
+func newBenchVerifyCmd(a *app) *cobra.Command {
+	var (
+		games int
+		work  string
+	)
+	cmd := &cobra.Command{
+		Use:   "verify",
+		Short: "Time the replay of a simulated corpus",
+		Long: `Bench verify simulates a corpus (meldable against memory), ingests it without
+verifying, then times ginlog verify over all of it: reading the plays,
+replaying every round, explaining every score, deriving the features, and
+storing the results.`,
+		Example: `  ginlog bench verify --games 20000`,
+		Args:    argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			dir, cleanup, err := workDir(work)
+			if err != nil {
+				return err
+			}
+			defer cleanup()
+			e1, _ := entrant("meldable")
+			e2, _ := entrant("memory")
+			corpus, err := ensureCorpus(ctx, a, dir, games, [2]sim.Entrant{e1, e2})
+			if err != nil {
+				return err
+			}
+			path := filepath.Join(dir, fmt.Sprintf("verify-%d.duckdb", games))
+			os.Remove(path)
+			os.Remove(path + ".wal")
+			db, err := schema.Open(ctx, path)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			if _, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{corpus}}); err != nil {
+				return err
+			}
+			s, err := replay.Verify(ctx, db.DB, replay.Selection{}, nil, nil)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(a.out, "verified %d games (%d rounds) in %.2f s: %.0f games/s; %d violations\n",
+				s.Games, s.Rounds[replay.Exact]+s.Rounds[replay.Explained]+s.Rounds[replay.Impossible], s.Seconds, s.GamesPerS, totalViolations(s))
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&games, "games", 20000, "corpus size in games")
+	cmd.Flags().StringVar(&work, "work", "", "directory for the corpus and database (default: a temporary one, removed after)")
+	return cmd
+}
+
 // benchResult is one engine's run, printed as JSON by the child process.
 type benchResult struct {
 	Seconds  float64 `json:"seconds"`
@@ -92,14 +168,11 @@ type benchResult struct {
 }
 
 func runBenchIngest(ctx context.Context, a *app, sizes []int, work string, players [2]sim.Entrant, format render.Format) error {
-	if work == "" {
-		dir, err := os.MkdirTemp("", "ginlog-bench-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		work = dir
+	work, cleanup, err := workDir(work)
+	if err != nil {
+		return err
 	}
+	defer cleanup()
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -108,16 +181,9 @@ func runBenchIngest(ctx context.Context, a *app, sizes []int, work string, playe
 		{Name: "read_csv s", Format: "%.2f"}, {Name: "ginlog s", Format: "%.2f"}, {Name: "speedup", Format: "%.2fx"},
 		{Name: "ginlog games/s", Format: "%.0f"}, {Name: "read_csv peak MiB", Format: "%.0f"}, {Name: "ginlog peak MiB", Format: "%.0f"}}}
 	for _, n := range sizes {
-		corpus := filepath.Join(work, fmt.Sprintf("corpus-%d", n))
-		if _, err := os.Stat(corpus); err != nil {
-			fmt.Fprintf(a.err, "simulating %d games into %s\n", n, corpus)
-			if err := os.MkdirAll(corpus, 0o755); err != nil {
-				return err
-			}
-			c := sim.Config{Players: players, Games: n, Seed: 2026, Start: 1600000000}
-			if err := sim.Run(ctx, c, func(g *sim.Game) error { return sim.WriteGame(corpus, g) }); err != nil {
-				return err
-			}
+		corpus, err := ensureCorpus(ctx, a, work, n, players)
+		if err != nil {
+			return err
 		}
 		var res [2]benchResult
 		for i, engine := range []string{"read_csv", "ginlog"} {

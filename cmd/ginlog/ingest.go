@@ -4,16 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/replay"
 	"github.com/spf13/cobra"
 )
 
 type ingestOptions struct {
 	ingest.Options
-	format render.Format
+	format   render.Format
+	noVerify bool
 }
 
 func newIngestCmd(a *app) *cobra.Command {
@@ -58,6 +61,7 @@ Exit status 3 means some games were rejected.`,
 	f.StringVar(&opts.Opponent, "opponent", "", "tag the games of this import with the opponent's name")
 	f.StringVar(&opts.Source, "source", "", "tag the games of this import with a source label")
 	f.IntVar(&opts.Batch, "batch", 500, "games per transaction")
+	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the new games (run ginlog verify later)")
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	return cmd
 }
@@ -83,23 +87,43 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := writeIngestSummary(a, opts.format, sum); err != nil {
+	var ver *replay.Summary
+	if !opts.noVerify && sum.LastGame != 0 {
+		if ver, err = verifyWithProgress(ctx, a, db.DB, replay.Selection{From: sum.FirstGame, To: sum.LastGame}); err != nil {
+			return err
+		}
+	}
+	if err := writeIngestSummary(a, opts.format, sum, ver); err != nil {
 		return err
 	}
+	var problems []string
 	if sum.Rejected > 0 {
-		return &rejectedError{fmt.Sprintf("%d of %d games rejected; see the errors above or the import_errors table", sum.Rejected, sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates)}
+		problems = append(problems, fmt.Sprintf("%d of %d games rejected; see the errors above or the import_errors table", sum.Rejected, sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates))
+	}
+	if ver != nil && totalViolations(ver) > 0 {
+		problems = append(problems, fmt.Sprintf("%d games break the rules; see ginlog verify and the violations table", ver.GamesWithBad))
+	}
+	if len(problems) > 0 {
+		return &rejectedError{strings.Join(problems, "; ")}
 	}
 	return nil
 }
 
-func writeIngestSummary(a *app, format render.Format, s *ingest.Summary) error {
+func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *replay.Summary) error {
 	if format == render.JSON {
-		return render.WriteJSON(a.out, s)
+		return render.WriteJSON(a.out, struct {
+			*ingest.Summary
+			Verify *replay.Summary `json:"verify,omitempty"`
+		}{s, ver})
 	}
 	_, err := fmt.Fprintf(a.out, `import %d: %d files (%d other files skipped)
 games: %d new, %d duplicate, %d mirror, %d rejected
 loaded: %d rounds, %d plays; %d errors
 %.2f s, %.0f games/s
 `, s.ImportID, s.Files, s.Skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
-	return err
+	if err != nil || ver == nil {
+		return err
+	}
+	fmt.Fprintln(a.out)
+	return writeVerifySummary(a, ver, nil)
 }

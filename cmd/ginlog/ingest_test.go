@@ -22,7 +22,7 @@ func TestIngest(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d: %s", r.code, r.err)
 	}
-	golden(t, "ingest-reallogs.txt", ingestTiming.ReplaceAllString(r.out, "X s, Y games/s"))
+	golden(t, "ingest-reallogs.txt", verifyTiming.ReplaceAllString(ingestTiming.ReplaceAllString(r.out, "X s, Y games/s"), "in X s (Y games/s)"))
 	r = runCmd(t, env, "ingest", realLogs, "--format", "json")
 	var s struct {
 		New        int `json:"games_new"`

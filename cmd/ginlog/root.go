@@ -43,6 +43,8 @@ answers questions about how opponents play.
 		newMeldsCmd(a),
 		newSimulateCmd(a),
 		newIngestCmd(a),
+		newVerifyCmd(a),
+		newShowCmd(a),
 		newBenchCmd(a),
 	)
 	return root

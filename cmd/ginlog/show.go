@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/spf13/cobra"
+)
+
+type showOptions struct {
+	game  int64
+	round int
+}
+
+func newShowCmd(a *app) *cobra.Command {
+	var opts showOptions
+	cmd := &cobra.Command{
+		Use:   "show GAME",
+		Short: "Replay a game turn by turn, with both hands",
+		Long: `Show prints a game as the replay rebuilt it: per round, who moved first,
+the face-up card and how the round ended, then every play with the card
+drawn (and from where), the card discarded, and both hands after the play,
+melds in brackets and deadwood in parentheses. Each round ends with its
+score and the verify verdict. GAME is a game_id (see ginlog sql "SELECT *
+FROM games").`,
+		Example: `  ginlog show 3
+  ginlog show 3 --round 2`,
+		Args: argsRange(1, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, err := strconv.ParseInt(args[0], 10, 64)
+			if err != nil || id < 1 {
+				return usagef("GAME must be a game id, not %q", args[0])
+			}
+			opts.game = id
+			return runShow(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.round, "round", 0, "show only this round")
+	return cmd
+}
+
+func runShow(ctx context.Context, a *app, opts showOptions) error {
+	db, err := a.openReadOnly(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var (
+		ts                int64
+		opponent, source  sql.NullString
+		youTotal, oppTotl int
+		winner            string
+	)
+	err = db.QueryRowContext(ctx, `SELECT log_ts, opponent, source, you_total, opp_total, winner::VARCHAR FROM games WHERE game_id = ?`, opts.game).
+		Scan(&ts, &opponent, &source, &youTotal, &oppTotl, &winner)
+	if err == sql.ErrNoRows {
+		return usagef("no game %d", opts.game)
+	}
+	if err != nil {
+		return err
+	}
+	games, err := replay.Load(ctx, db.DB, []int64{opts.game})
+	if err != nil {
+		return err
+	}
+	checks, violations, err := replay.LoadChecks(ctx, db.DB, opts.game)
+	if err != nil {
+		return err
+	}
+	if opts.round < 0 || opts.round > len(checks) {
+		return usagef("--round: game %d has rounds 1 to %d", opts.game, len(checks))
+	}
+	w := a.out
+	fmt.Fprintf(w, "game %d: %d.csv, played %s", opts.game, ts, time.Unix(ts, 0).UTC().Format("2006-01-02 15:04:05 UTC"))
+	if opponent.Valid {
+		fmt.Fprintf(w, ", opponent %s", opponent.String)
+	}
+	if source.Valid {
+		fmt.Fprintf(w, ", source %s", source.String)
+	}
+	fmt.Fprintf(w, "\nfinal score: you %d, opp %d; %s won\n", youTotal, oppTotl, winner)
+	for i, r := range games[0].Rounds {
+		if opts.round != 0 && r.Number != opts.round {
+			continue
+		}
+		var vs []replay.StoredViolation
+		for _, v := range violations {
+			if v.Round == r.Number {
+				vs = append(vs, v)
+			}
+		}
+		if err := showRound(w, &r, checks[i], vs, a.isTerminal(w)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func showRound(w io.Writer, r *replay.Round, c replay.StoredRound, vs []replay.StoredViolation, terminal bool) error {
+	if len(r.Plays) == 0 {
+		return nil
+	}
+	first := "opp moves"
+	if c.FirstMover == "you" {
+		first = "you move"
+	}
+	fmt.Fprintf(w, "\nround %d: %s first, face-up %s; %s by %s after %d plays (%d stock draws)\n",
+		r.Number, first, r.Plays[0].Top, c.Action, c.Caller, c.Plays, c.StockDraws)
+	// Both initial hands follow from each player's first play.
+	var hands [2]gin.Hand
+	var known [2]bool
+	for _, p := range r.Plays {
+		s := seat(p.You)
+		if !known[s] {
+			hands[s], known[s] = p.Hand.Remove(p.Drawn).Add(p.Discarded), true
+		}
+	}
+	t := &render.Table{Columns: render.Cols("ply", "actor", "draws", "discards", "you (deadwood)", "opp (deadwood)")}
+	for i, p := range r.Plays {
+		s := seat(p.You)
+		hands[s] = p.Hand
+		source := "stock"
+		if p.Drawn == p.Top {
+			source = "pile"
+		}
+		t.Append(i+1, []string{"you", "opp"}[s], source+" "+p.Drawn.String(), p.Discarded.String(), handText(hands[0]), handText(hands[1]))
+	}
+	if err := render.Write(w, render.Text, t, terminal); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "score: you %d, opp %d", c.YouPoints, c.OppPoints)
+	switch c.Status {
+	case "":
+		fmt.Fprint(w, "; not verified yet (run ginlog verify)")
+	case string(replay.Exact):
+		fmt.Fprintf(w, "; exact (best deadwood you %d, opp %d)", c.BestYou, c.BestOpp)
+	case string(replay.Explained):
+		fmt.Fprintf(w, "; explained: declared you %d, opp %d against best %d and %d; points lost: you %d, opp %d",
+			c.DeclaredYou, c.DeclaredOpp, c.BestYou, c.BestOpp, c.LostYou, c.LostOpp)
+	default:
+		fmt.Fprintf(w, "; %s (best deadwood you %d, opp %d)", c.Status, c.BestYou, c.BestOpp)
+	}
+	fmt.Fprintln(w)
+	for _, v := range vs {
+		fmt.Fprintf(w, "violation at ply %d: %s: %s\n", v.Ply, v.Code, v.Message)
+	}
+	return nil
+}
+
+func seat(you bool) int {
+	if you {
+		return 0
+	}
+	return 1
+}
+
+// handText writes a hand arranged optimally: melds in brackets, then the
+// deadwood cards, then the deadwood in parentheses.
+func handText(h gin.Hand) string {
+	arr := gin.Arrange(h)
+	var parts []string
+	for _, m := range arr.Melds {
+		parts = append(parts, "["+m.String()+"]")
+	}
+	if arr.Deadwood != 0 {
+		parts = append(parts, arr.Deadwood.String())
+	}
+	return fmt.Sprintf("%s (%d)", strings.Join(parts, " "), arr.Points())
+}

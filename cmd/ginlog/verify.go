@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/spf13/cobra"
+)
+
+type verifyOptions struct {
+	sel    replay.Selection
+	format render.Format
+}
+
+func newVerifyCmd(a *app) *cobra.Command {
+	var (
+		opts   verifyOptions
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "verify",
+		Short: "Replay games through the rules engine, check them and explain their scores",
+		Long: `Verify rebuilds every round of the games not verified yet from the stored
+plays, checks each play against the rules, and explains each round's score:
+exact (both players' optimal deadwood gives it), explained (only a worse
+declaration that the hands allow gives it; the points each side lost are
+recorded) or impossible (a violation). It stores round_checks, violations
+and per-play features. Ingest runs it for the games it loads.
+
+Exit status 3 means violations were found.
+
+Violation codes:
+` + violationCodesHelp(),
+		Example: `  ginlog verify
+  ginlog verify --all --format json
+  ginlog verify --game 3`,
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
+				return usagef("--format: %v", err)
+			}
+			return runVerify(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.sel.All, "all", false, "verify every game again")
+	cmd.Flags().Int64Var(&opts.sel.Game, "game", 0, "verify one game again and show its rounds")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	return cmd
+}
+
+func violationCodesHelp() string {
+	var b strings.Builder
+	for _, c := range replay.Codes {
+		fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
+	db, err := a.openDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	sum, err := verifyWithProgress(ctx, a, db.DB, opts.sel)
+	if err != nil {
+		return err
+	}
+	var detail *gameDetail
+	if opts.sel.Game != 0 {
+		detail = &gameDetail{}
+		if detail.Rounds, detail.Violations, err = replay.LoadChecks(ctx, db.DB, opts.sel.Game); err != nil {
+			return err
+		}
+	}
+	if opts.format == render.JSON {
+		out := struct {
+			*replay.Summary
+			Game *gameDetail `json:"game,omitempty"`
+		}{sum, detail}
+		if err := render.WriteJSON(a.out, out); err != nil {
+			return err
+		}
+	} else if err := writeVerifySummary(a, sum, detail); err != nil {
+		return err
+	}
+	if n := totalViolations(sum); n > 0 {
+		return &rejectedError{fmt.Sprintf("%d violations in %d games; see the violations table", n, sum.GamesWithBad)}
+	}
+	return nil
+}
+
+// gameDetail is one game's verdicts.
+type gameDetail struct {
+	Rounds     []replay.StoredRound     `json:"rounds"`
+	Violations []replay.StoredViolation `json:"violations"`
+}
+
+func verifyWithProgress(ctx context.Context, a *app, db *sql.DB, sel replay.Selection) (*replay.Summary, error) {
+	var bar *progress.Bar
+	sum, err := replay.Verify(ctx, db, sel,
+		func(n int) { bar = progress.New(a.err, "verify", n, a.isTerminal(a.err)) },
+		func() { bar.Add(1) })
+	bar.Done()
+	return sum, err
+}
+
+func totalViolations(s *replay.Summary) int {
+	n := 0
+	for _, c := range s.Violations {
+		n += c
+	}
+	return n
+}
+
+func writeVerifySummary(a *app, s *replay.Summary, detail *gameDetail) error {
+	w := a.out
+	fmt.Fprintf(w, "verified %d games in %.2f s (%.0f games/s)\n", s.Games, s.Seconds, s.GamesPerS)
+	fmt.Fprintf(w, "rounds: %d exact, %d explained, %d impossible\n", s.Rounds[replay.Exact], s.Rounds[replay.Explained], s.Rounds[replay.Impossible])
+	fmt.Fprintf(w, "points lost to weak meld declarations: you %d, opp %d\n", s.LostYou, s.LostOpp)
+	if len(s.Violations) == 0 {
+		fmt.Fprintln(w, "violations: none")
+	} else {
+		fmt.Fprintf(w, "violations in %d games:\n", s.GamesWithBad)
+		t := &render.Table{Columns: render.Cols("code", "count")}
+		for _, c := range s.SortedCodes() {
+			t.Append(c, s.Violations[c])
+		}
+		if err := render.Write(w, render.Text, t, a.isTerminal(w)); err != nil {
+			return err
+		}
+	}
+	if detail == nil {
+		return nil
+	}
+	fmt.Fprintln(w)
+	return writeGameDetail(w, detail, a.isTerminal(w))
+}
+
+func writeGameDetail(w io.Writer, d *gameDetail, terminal bool) error {
+	t := &render.Table{Columns: render.Cols("round", "action", "caller", "you", "opp", "status",
+		"best you", "best opp", "declared you", "declared opp", "lost you", "lost opp")}
+	for _, r := range d.Rounds {
+		t.Append(r.Round, r.Action, r.Caller, r.YouPoints, r.OppPoints, r.Status,
+			r.BestYou, r.BestOpp, r.DeclaredYou, r.DeclaredOpp, r.LostYou, r.LostOpp)
+	}
+	if err := render.Write(w, render.Text, t, terminal); err != nil {
+		return err
+	}
+	for _, v := range d.Violations {
+		fmt.Fprintf(w, "round %d ply %d: %s: %s\n", v.Round, v.Ply, v.Code, v.Message)
+	}
+	return nil
+}

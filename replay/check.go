@@ -1,0 +1,237 @@
+package replay
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/ginlog/ginlog/gin"
+)
+
+// Result is everything Check finds in a game.
+type Result struct {
+	Rounds     []RoundCheck
+	Violations []Violation
+	Features   []Feature
+}
+
+// Check replays g through the rules engine. Each play is checked against
+// the state the previous plays left; after a violation the replay carries
+// on from what the log shows, so one defect is reported once, where it
+// happens.
+func Check(g *Game) Result {
+	var res Result
+	var totals [2]int
+	for i := range g.Rounds {
+		r := &g.Rounds[i]
+		if i > 0 && gin.GameOver(totals[0], totals[1]) {
+			res.violate(r.Number, 1, CodeGameContinues, "the game was over after round %d (%d to %d)", g.Rounds[i-1].Number, totals[0], totals[1])
+		}
+		checkRound(r, &res)
+		totals[0] += r.YouPoints
+		totals[1] += r.OppPoints
+	}
+	if n := len(g.Rounds); n > 0 && !gin.GameOver(totals[0], totals[1]) {
+		last := &g.Rounds[n-1]
+		res.violate(last.Number, len(last.Plays), CodeGameUnfinished, "the game ends at %d to %d", totals[0], totals[1])
+	}
+	sort.SliceStable(res.Violations, func(i, j int) bool {
+		a, b := res.Violations[i], res.Violations[j]
+		return a.Round < b.Round || a.Round == b.Round && a.Ply < b.Ply
+	})
+	return res
+}
+
+func (res *Result) violate(round, ply int, code, format string, args ...any) {
+	res.Violations = append(res.Violations, Violation{Round: round, Ply: ply, Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+func side(you bool) int {
+	if you {
+		return 0
+	}
+	return 1
+}
+
+var sideNames = [2]string{"you", "opp"}
+
+// roundState is what the replay knows while it walks a round.
+type roundState struct {
+	hands     [2]gin.Hand
+	deadwood  [2]int // the optimum of hands, when known
+	known     [2]bool
+	pile      gin.Hand // cards in the discard pile
+	stockSeen gin.Hand // cards drawn from the stock
+	stock     int      // stock draws so far
+	turns     [2]int
+}
+
+func checkRound(r *Round, res *Result) {
+	n := len(r.Plays)
+	if n == 0 {
+		return
+	}
+	var st roundState
+	rc := RoundCheck{Round: r.Number, Plays: n, FirstMoverIsYou: r.Plays[0].You}
+	endPly := 0 // the ply after which the round had to end, 0 while it may go on
+	last := -1
+	top := r.Plays[0].Top
+	st.pile = gin.HandOf(top)
+	for i := range r.Plays {
+		p := &r.Plays[i]
+		ply := i + 1
+		a := side(p.You)
+		if a == last {
+			res.violate(r.Number, ply, CodeNotAlternating, "%s plays twice in a row", sideNames[a])
+		}
+		if endPly > 0 && ply == endPly+1 {
+			res.violate(r.Number, ply, CodeRoundTooLong, "the round had to end after ply %d", endPly)
+		}
+		if i > 0 && p.Top != top {
+			res.violate(r.Number, ply, CodeTopMismatch, "top of the pile %s, but %s was discarded last", p.Top, top)
+		}
+		if !p.DrawnFirst {
+			res.violate(r.Number, ply, CodeDrawnNotFirst, "the drawn card %s is not listed first", p.Drawn)
+		}
+		if p.Drawn == p.Discarded {
+			res.violate(r.Number, ply, CodeDiscardDrawn, "%s discarded the card it drew, %s", sideNames[a], p.Drawn)
+		}
+		fromDiscard := p.Drawn == p.Top
+		stockLeft := gin.StockSize - st.stock
+		before := st.hands[a]
+		other := st.hands[1-a]
+		if !st.known[a] {
+			before = p.Hand.Remove(p.Drawn).Add(p.Discarded)
+			if both := before & (other | st.pile); both != 0 {
+				res.violate(r.Number, ply, CodeCardTwice, "%s held %s, already elsewhere", sideNames[a], both)
+			}
+			st.known[a] = true
+		}
+		if fromDiscard {
+			st.pile = st.pile.Remove(p.Top)
+		} else {
+			st.stock++
+			if st.stock == gin.StockSize && endPly == 0 {
+				endPly = ply
+			}
+			if seen := st.stockSeen | st.pile | other | before; seen.Has(p.Drawn) {
+				res.violate(r.Number, ply, CodeStockTwice, "%s drawn from the stock was already seen", p.Drawn)
+			}
+			st.stockSeen = st.stockSeen.Add(p.Drawn)
+		}
+		if ply == gin.MaxPlays && endPly == 0 {
+			endPly = ply
+		}
+		held := before.Add(p.Drawn)
+		switch {
+		case p.Drawn != p.Discarded && (!held.Has(p.Discarded) || p.Hand.Has(p.Discarded)):
+			res.violate(r.Number, ply, CodeDiscardNotHeld, "%s discarded %s, which it did not hold", sideNames[a], p.Discarded)
+		case p.Drawn != p.Discarded && held.Remove(p.Discarded) != p.Hand:
+			res.violate(r.Number, ply, CodeHandMismatch, "hand %s, but %s plus %s minus %s is %s",
+				p.Hand, before, p.Drawn, p.Discarded, held.Remove(p.Discarded))
+		}
+		st.turns[a]++
+		dwBefore := st.deadwood[a]
+		if st.turns[a] == 1 {
+			dwBefore = gin.Deadwood(before)
+		}
+		f := feature(r, ply, p, before, dwBefore, st.turns[a], stockLeft, i == n-1)
+		res.Features = append(res.Features, f)
+		st.pile = st.pile.Add(p.Discarded)
+		st.hands[a] = p.Hand // carry on from what the log shows
+		st.deadwood[a] = f.DeadwoodAfter
+		if held.Remove(p.Discarded) != p.Hand {
+			st.deadwood[a] = gin.Deadwood(p.Hand)
+		}
+		top = p.Discarded
+		last = a
+	}
+	lastPlay := r.Plays[n-1]
+	switch {
+	case r.CallerYou != lastPlay.You:
+		res.violate(r.Number, n, CodeCallNotLast, "the score file names %s as the caller, but %s made the last play",
+			sideNames[side(r.CallerYou)], sideNames[side(lastPlay.You)])
+	case r.Action != gin.Drop && n <= 2:
+		res.violate(r.Number, n, CodeEarlyCall, "%v on ply %d, a player's first turn", r.Action, n)
+	case r.Action == gin.Drop && st.stock < gin.StockSize && n < gin.MaxPlays:
+		res.violate(r.Number, n, CodeEarlyDrop, "the round ended without a call after %d stock draws and %d plays", st.stock, n)
+	}
+	rc.StockDraws = st.stock
+	rc.EndedByStock = r.Action == gin.Drop && st.stock == gin.StockSize
+	rc.EndedByPlayCap = r.Action == gin.Drop && n == gin.MaxPlays
+	rc.FinalYou, rc.FinalOpp = st.hands[0], st.hands[1]
+	explain(r, &rc)
+	if rc.Status == Impossible {
+		res.violate(r.Number, n, CodeImpossible, "%v by %s scored %d to %d: best deadwood %d (you) and %d (opp) allow no such score",
+			r.Action, sideNames[side(r.CallerYou)], r.YouPoints, r.OppPoints, rc.BestYou, rc.BestOpp)
+	}
+	res.Rounds = append(res.Rounds, rc)
+}
+
+// explain finds the declarations that give the logged score. The caller is
+// column 5 of the score row; its declaration must be 0 for Gin and at most
+// 10 for Knock.
+func explain(r *Round, rc *RoundCheck) {
+	c := side(r.CallerYou)
+	final := [2]gin.Hand{rc.FinalYou, rc.FinalOpp}
+	best := [2]int{gin.Deadwood(final[0]), gin.Deadwood(final[1])}
+	rc.BestYou, rc.BestOpp = best[0], best[1]
+	logged := [2]int{r.YouPoints, r.OppPoints}
+	allowed := func(dc int) bool {
+		return r.Action == gin.Drop || r.Action == gin.Gin && dc == 0 || r.Action == gin.Knock && dc <= gin.KnockLimit
+	}
+	exp := scoreOf(r.Action, c, best)
+	rc.ExpectedYou, rc.ExpectedOpp = exp[0], exp[1]
+	rc.DeclaredYou, rc.DeclaredOpp = best[0], best[1]
+	if allowed(best[c]) && exp == logged {
+		rc.Status, rc.Explanations = Exact, 1
+		return
+	}
+	// net returns side s's lead in a round scored pts.
+	net := func(s int, pts [2]int) int { return pts[s] - pts[1-s] }
+	reach := [2]gin.Values{gin.ReachableDeadwood(final[0]), gin.ReachableDeadwood(final[1])}
+	found := false
+	var bestLost, bestDev [2]int
+	for _, dc := range reach[c].List() {
+		if !allowed(dc) {
+			continue
+		}
+		for _, do := range reach[1-c].List() {
+			var decl [2]int
+			decl[c], decl[1-c] = dc, do
+			if scoreOf(r.Action, c, decl) != logged {
+				continue
+			}
+			rc.Explanations++
+			// What each side lost by its own declaration, the other
+			// declaring as it did.
+			var lost [2]int
+			for s := range 2 {
+				opt := decl
+				opt[s] = best[s]
+				if s == c && !allowed(best[s]) {
+					continue
+				}
+				lost[s] = max(0, net(s, scoreOf(r.Action, c, opt))-net(s, logged))
+			}
+			dev := [2]int{decl[0] - best[0], decl[1] - best[1]}
+			if !found || lost[0]+lost[1] < bestLost[0]+bestLost[1] ||
+				lost[0]+lost[1] == bestLost[0]+bestLost[1] && dev[0]+dev[1] < bestDev[0]+bestDev[1] {
+				found, bestLost, bestDev = true, lost, dev
+				rc.DeclaredYou, rc.DeclaredOpp = decl[0], decl[1]
+				rc.LostYou, rc.LostOpp = lost[0], lost[1]
+			}
+		}
+	}
+	if found {
+		rc.Status = Explained
+		return
+	}
+	rc.Status = Impossible
+}
+
+// scoreOf scores a round with caller c and declarations decl per side.
+func scoreOf(call gin.Call, c int, decl [2]int) [2]int {
+	var pts [2]int
+	pts[c], pts[1-c] = gin.RoundScore(call, decl[c], decl[1-c])
+	return pts
+}

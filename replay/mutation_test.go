@@ -1,0 +1,289 @@
+package replay
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/ginlog/ginlog/bots"
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/sim"
+)
+
+// fromRecord turns a simulated game into the replay's input, seat 0 being
+// the logged player.
+func fromRecord(rec *gin.GameRecord) *Game {
+	g := &Game{}
+	for _, r := range rec.Rounds {
+		rr := Round{Number: r.Number, YouPoints: r.Points[0], OppPoints: r.Points[1], Action: r.Call, CallerYou: r.Caller == 0}
+		for _, p := range r.Plays {
+			rr.Plays = append(rr.Plays, Play{You: p.Seat == 0, Hand: gin.HandOf(p.Hand...), DrawnFirst: p.Hand[0] == p.Drawn,
+				Top: p.Top, Drawn: p.Drawn, Discarded: p.Discarded})
+		}
+		g.Rounds = append(g.Rounds, rr)
+	}
+	return g
+}
+
+func simGames(t testing.TB, a, b string, n int, seed uint64) []*gin.GameRecord {
+	t.Helper()
+	players := entrantsFor(a, b)
+	out := make([]*gin.GameRecord, n)
+	err := sim.Run(context.Background(), sim.Config{Players: players, Games: n, Seed: seed, Workers: 1}, func(g *sim.Game) error {
+		out[g.Index] = &g.Record
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func clone(g *Game) *Game {
+	c := &Game{ID: g.ID, Rounds: slices.Clone(g.Rounds)}
+	for i := range c.Rounds {
+		c.Rounds[i].Plays = slices.Clone(c.Rounds[i].Plays)
+	}
+	return c
+}
+
+// unseen returns a card that appears nowhere in the round, if any.
+func unseen(r *Round) (gin.Card, bool) {
+	var all gin.Hand
+	for _, p := range r.Plays {
+		all |= p.Hand | gin.HandOf(p.Top, p.Drawn, p.Discarded)
+	}
+	rest := (gin.FullDeck &^ all).Cards()
+	if len(rest) == 0 {
+		return 0, false
+	}
+	return rest[0], true
+}
+
+// mutation injects one defect into a game and says where it must be found.
+type mutation struct {
+	name  string
+	code  string
+	only  bool // the defect must be the only violation
+	apply func(g *Game) (round, ply int, ok bool)
+}
+
+// stockPly returns a ply (from 1) of round r, after the first two, that
+// drew from the stock, or 0.
+func stockPly(r *Round) int {
+	for i := 2; i < len(r.Plays)-1; i++ {
+		if p := r.Plays[i]; p.Drawn != p.Top {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+var mutations = []mutation{
+	{"top of the pile changed", CodeTopMismatch, true, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		k := stockPly(r)
+		x, ok := unseen(r)
+		if k == 0 || !ok {
+			return 0, 0, false
+		}
+		r.Plays[k-1].Top = x
+		return r.Number, k, true
+	}},
+	{"drawn card not first", CodeDrawnNotFirst, true, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[len(g.Rounds)-1]
+		r.Plays[1].DrawnFirst = false
+		return r.Number, 2, true
+	}},
+	{"same player twice", CodeNotAlternating, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		if len(r.Plays) < 8 {
+			return 0, 0, false
+		}
+		r.Plays[3].You = r.Plays[2].You
+		return r.Number, 4, true
+	}},
+	{"hand changed", CodeHandMismatch, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		if len(r.Plays) < 8 {
+			return 0, 0, false
+		}
+		p := &r.Plays[4]
+		y, ok := unseen(r)
+		if !ok {
+			return 0, 0, false
+		}
+		x := (p.Hand.Remove(p.Drawn)).Cards()[0]
+		p.Hand = p.Hand.Remove(x).Add(y)
+		return r.Number, 5, true
+	}},
+	{"drawn card discarded", CodeDiscardDrawn, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		k := stockPly(r)
+		if k == 0 {
+			return 0, 0, false
+		}
+		r.Plays[k-1].Discarded = r.Plays[k-1].Drawn
+		return r.Number, k, true
+	}},
+	{"discard not held", CodeDiscardNotHeld, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		if len(r.Plays) < 8 {
+			return 0, 0, false
+		}
+		x, ok := unseen(r)
+		if !ok {
+			return 0, 0, false
+		}
+		r.Plays[5].Discarded = x
+		return r.Number, 6, true
+	}},
+	{"stock card already held by the opponent", CodeStockTwice, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		k := stockPly(r)
+		if k == 0 {
+			return 0, 0, false
+		}
+		p := &r.Plays[k-1]
+		other := r.Plays[k-2].Hand
+		x := other.Remove(r.Plays[k-2].Drawn).Cards()[0]
+		if p.Hand.Has(x) || x == p.Discarded {
+			return 0, 0, false
+		}
+		p.Hand = p.Hand.Remove(p.Drawn).Add(x)
+		p.Drawn = x
+		return r.Number, k, true
+	}},
+	{"initial hands share a card", CodeCardTwice, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		first, second := r.Plays[0], &r.Plays[1]
+		x := first.Hand.Remove(first.Drawn).Cards()[0]
+		y := second.Hand.Remove(second.Drawn).Cards()[0]
+		if second.Hand.Has(x) || x == second.Discarded || x == first.Discarded {
+			return 0, 0, false
+		}
+		second.Hand = second.Hand.Remove(y).Add(x)
+		return r.Number, 2, true
+	}},
+	{"call on the second play", CodeEarlyCall, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		r.Plays = r.Plays[:2]
+		r.Action, r.CallerYou = gin.Knock, r.Plays[1].You
+		return r.Number, 2, true
+	}},
+	{"caller flag inverted", CodeCallNotLast, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		r.CallerYou = !r.CallerYou
+		return r.Number, len(r.Plays), true
+	}},
+	{"round cut short without a call", CodeEarlyDrop, false, func(g *Game) (int, int, bool) {
+		for i := range g.Rounds {
+			r := &g.Rounds[i]
+			if r.Action != gin.Drop && len(r.Plays) > 4 {
+				r.Plays = r.Plays[:len(r.Plays)-1]
+				r.Action, r.CallerYou = gin.Drop, r.Plays[len(r.Plays)-1].You
+				return r.Number, len(r.Plays), true
+			}
+		}
+		return 0, 0, false
+	}},
+	{"a play after the stock ran out", CodeRoundTooLong, false, func(g *Game) (int, int, bool) {
+		for i := range g.Rounds {
+			r := &g.Rounds[i]
+			if r.Action != gin.Drop || len(r.Plays) == gin.MaxPlays {
+				continue
+			}
+			last := r.Plays[len(r.Plays)-1]
+			prev := r.Plays[len(r.Plays)-2] // the other player's last hand
+			x := prev.Hand.Cards()[0]
+			hand := prev.Hand.Add(last.Discarded).Remove(x)
+			r.Plays = append(r.Plays, Play{You: !last.You, Hand: hand, DrawnFirst: true, Top: last.Discarded, Drawn: last.Discarded, Discarded: x})
+			r.CallerYou = !last.You
+			return r.Number, len(r.Plays), true
+		}
+		return 0, 0, false
+	}},
+	{"points no declaration allows", CodeImpossible, false, func(g *Game) (int, int, bool) {
+		r := &g.Rounds[0]
+		if r.YouPoints > 0 {
+			r.YouPoints += 500
+		} else {
+			r.OppPoints += 500
+		}
+		return r.Number, len(r.Plays), true
+	}},
+	{"a round after the game was won", CodeGameContinues, false, func(g *Game) (int, int, bool) {
+		extra := g.Rounds[len(g.Rounds)-1]
+		extra.Number++
+		g.Rounds = append(g.Rounds, extra)
+		return extra.Number, 1, true
+	}},
+	{"the last round missing", CodeGameUnfinished, true, func(g *Game) (int, int, bool) {
+		if len(g.Rounds) < 2 {
+			return 0, 0, false
+		}
+		g.Rounds = g.Rounds[:len(g.Rounds)-1]
+		r := g.Rounds[len(g.Rounds)-1]
+		return r.Number, len(r.Plays), true
+	}},
+}
+
+// TestMutations injects each kind of defect into valid games, simulated and
+// real: the right code is reported at the right ply, first (and alone for
+// defects that disturb nothing else).
+func TestMutations(t *testing.T) {
+	var games []*Game
+	for _, rec := range append(simGames(t, "meldable", "memory", 30, 3), simGames(t, "random", "random", 5, 4)...) {
+		games = append(games, fromRecord(rec))
+	}
+	games = append(games, someRealGames(t)...)
+	for _, m := range mutations {
+		t.Run(m.name, func(t *testing.T) {
+			applied := 0
+			for gi, orig := range games {
+				if v := Check(orig).Violations; len(v) != 0 {
+					t.Fatalf("game %d is not valid before the mutation: %v", gi, v)
+				}
+				g := clone(orig)
+				round, ply, ok := m.apply(g)
+				if !ok {
+					continue
+				}
+				applied++
+				vs := Check(g).Violations
+				if len(vs) == 0 {
+					t.Fatalf("game %d: no violation, want %s at round %d ply %d", gi, m.code, round, ply)
+				}
+				if first := vs[0]; first.Code != m.code || first.Round != round || first.Ply != ply {
+					t.Errorf("game %d: first violation %s at round %d ply %d (%s), want %s at round %d ply %d",
+						gi, first.Code, first.Round, first.Ply, first.Msg, m.code, round, ply)
+				}
+				if m.only && len(vs) != 1 {
+					t.Errorf("game %d: %d violations, want only %s: %v", gi, len(vs), m.code, vs)
+				}
+			}
+			if applied < 5 {
+				t.Errorf("the mutation applied to %d games only", applied)
+			}
+		})
+	}
+}
+
+func entrantNamed(name string) sim.Entrant {
+	return sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player { p, _ := bots.New(name, rng); return p }}
+}
+
+// someRealGames returns a few real games, or none when the logs are absent.
+func someRealGames(t *testing.T) []*Game {
+	var out []*Game
+	for _, name := range []string{"1604731633.csv", "1604731651.csv", "1604736245.csv"} {
+		path := filepath.Join(realLogs, name)
+		if _, err := os.Stat(path); err == nil {
+			out = append(out, readGame(t, path))
+		}
+	}
+	return out
+}
