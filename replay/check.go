@@ -159,6 +159,8 @@ func checkRound(r *Round, res *Result) {
 	rc.EndedByStock = r.Action == gin.Drop && st.stock == gin.StockSize
 	rc.EndedByPlayCap = r.Action == gin.Drop && n == gin.MaxPlays
 	rc.FinalYou, rc.FinalOpp = st.hands[0], st.hands[1]
+	rc.MeldedYou = rc.FinalYou &^ gin.Arrange(rc.FinalYou).Deadwood
+	rc.MeldedOpp = rc.FinalOpp &^ gin.Arrange(rc.FinalOpp).Deadwood
 	explain(r, &rc)
 	if rc.Status == Impossible {
 		res.violate(r.Number, n, CodeImpossible, "%v by %s scored %d to %d: best deadwood %d (you) and %d (opp) allow no such score",

@@ -61,6 +61,8 @@ type RoundCheck struct {
 	Explanations    int // how many declaration pairs give the logged points
 	FinalYou        gin.Hand
 	FinalOpp        gin.Hand
+	MeldedYou       gin.Hand // the cards of FinalYou in melds of an optimal arrangement
+	MeldedOpp       gin.Hand
 	StockDraws      int
 	Plays           int
 	EndedByStock    bool

@@ -330,7 +330,8 @@ func appendResults(apps [4]*duckdb.Appender, games []*Game, results []Result) er
 			n[map[Status]int{Exact: 0, Explained: 1, Impossible: 2}[rc.Status]]++
 			if err := apps[1].AppendRow(g.ID, int16(rc.Round), string(rc.Status), int16(rc.BestYou), int16(rc.BestOpp),
 				int16(rc.DeclaredYou), int16(rc.DeclaredOpp), int16(rc.LostYou), int16(rc.LostOpp),
-				int16(rc.ExpectedYou), int16(rc.ExpectedOpp), int32(rc.Explanations), uint64(rc.FinalYou), uint64(rc.FinalOpp)); err != nil {
+				int16(rc.ExpectedYou), int16(rc.ExpectedOpp), int32(rc.Explanations), uint64(rc.FinalYou), uint64(rc.FinalOpp),
+				uint64(rc.MeldedYou), uint64(rc.MeldedOpp)); err != nil {
 				return err
 			}
 		}

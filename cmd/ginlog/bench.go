@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
@@ -30,7 +32,7 @@ a reference run on the same machine in the same run.`,
 		Args:    argsRange(0, 0),
 		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newBenchIngestCmd(a), newBenchVerifyCmd(a), newBenchOneCmd(a))
+	cmd.AddCommand(newBenchIngestCmd(a), newBenchVerifyCmd(a), newBenchQueriesCmd(a), newBenchOneCmd(a))
 	return cmd
 }
 
@@ -156,6 +158,111 @@ storing the results.`,
 	}
 	cmd.Flags().IntVar(&games, "games", 20000, "corpus size in games")
 	cmd.Flags().StringVar(&work, "work", "", "directory for the corpus and database (default: a temporary one, removed after)")
+	return cmd
+}
+
+// benchDB returns a database holding the corpus of n games, ingested and
+// verified, building it (and the corpus) unless it exists.
+func benchDB(ctx context.Context, a *app, dir string, n int) (*schema.DB, error) {
+	path := filepath.Join(dir, fmt.Sprintf("verified-%d.duckdb", n))
+	_, statErr := os.Stat(path)
+	db, err := schema.Open(ctx, path)
+	if err != nil || statErr == nil {
+		return db, err
+	}
+	e1, _ := entrant("meldable")
+	e2, _ := entrant("memory")
+	corpus, err := ensureCorpus(ctx, a, dir, n, [2]sim.Entrant{e1, e2})
+	if err == nil {
+		fmt.Fprintf(a.err, "ingesting and verifying %d games\n", n)
+		_, err = ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{corpus}})
+	}
+	if err == nil {
+		_, err = replay.Verify(ctx, db.DB, replay.Selection{}, nil, nil)
+	}
+	if err != nil {
+		db.Close()
+		os.Remove(path)
+		return nil, err
+	}
+	return db, nil
+}
+
+func newBenchQueriesCmd(a *app) *cobra.Command {
+	var (
+		games  int
+		work   string
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "queries",
+		Short: "Time every named query on a large simulated corpus",
+		Long: `Bench queries builds a verified database of --games simulated games (kept in
+--work for the next run), then runs every named query three times with the
+default filters and reports the best time of each, beside the time DuckDB
+takes for a plain full scan of play_features (count and one sum): the
+floor any query over the plays pays.`,
+		Example: `  ginlog bench queries --games 100000 --work /tmp/bench`,
+		Args:    argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := render.ParseFormat(format)
+			if err != nil {
+				return usagef("--format: %v", err)
+			}
+			ctx := cmd.Context()
+			dir, cleanup, err := workDir(work)
+			if err != nil {
+				return err
+			}
+			defer cleanup()
+			db, err := benchDB(ctx, a, dir, games)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			best := func(run func() error) (float64, error) {
+				b := math.Inf(1)
+				for range 3 {
+					start := time.Now()
+					if err := run(); err != nil {
+						return 0, err
+					}
+					b = math.Min(b, time.Since(start).Seconds())
+				}
+				return b, nil
+			}
+			scan, err := best(func() error {
+				var n, s int64
+				return db.QueryRowContext(ctx, `SELECT count(*), sum(stock_left) FROM play_features`).Scan(&n, &s)
+			})
+			if err != nil {
+				return err
+			}
+			t := &render.Table{Columns: []render.Column{{Name: "query"}, {Name: "rows"}, {Name: "seconds", Format: "%.3f"}, {Name: "x full scan", Format: "%.1f"}}}
+			t.Append("(full scan of play_features)", 1, scan, 1.0)
+			for _, q := range queries.All() {
+				var rows int
+				sec, err := best(func() error {
+					res, err := queries.Run(ctx, db.DB, q, queries.Filters{Who: "opp", MinSample: 10})
+					if err == nil {
+						rows = len(res.Rows)
+					}
+					return err
+				})
+				if err != nil {
+					return err
+				}
+				t.Append(q.Name, rows, sec, sec/scan)
+			}
+			var plays int64
+			db.QueryRowContext(ctx, `SELECT count(*) FROM plays`).Scan(&plays)
+			fmt.Fprintf(a.out, "%d games, %d plays\n", games, plays)
+			return render.Write(a.out, f, t, a.isTerminal(a.out))
+		},
+	}
+	cmd.Flags().IntVar(&games, "games", 100000, "corpus size in games")
+	cmd.Flags().StringVar(&work, "work", "", "directory for the corpus and database (default: a temporary one, removed after)")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
 	return cmd
 }
 

@@ -33,6 +33,17 @@ func runCmd(t *testing.T, env map[string]string, args ...string) result {
 	return result{out.String(), errb.String(), code}
 }
 
+// runCmdTerminal is runCmd with stdout taken for a terminal.
+func runCmdTerminal(t *testing.T, env map[string]string, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
+		getenv:   func(k string) string { return env[k] },
+		terminal: func(w io.Writer) bool { return w == &out }}
+	code := a.execute(context.Background(), args)
+	return result{out.String(), errb.String(), code}
+}
+
 // golden compares got with testdata/golden/name, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()

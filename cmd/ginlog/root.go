@@ -45,6 +45,8 @@ answers questions about how opponents play.
 		newIngestCmd(a),
 		newVerifyCmd(a),
 		newShowCmd(a),
+		newQueryCmd(a),
+		newSQLCmd(a),
 		newBenchCmd(a),
 	)
 	return root

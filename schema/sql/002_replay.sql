@@ -30,7 +30,9 @@ CREATE TABLE round_checks (
   expected_opp    SMALLINT NOT NULL,
   explanations    INTEGER NOT NULL,      -- declaration pairs that give the logged points
   final_you       UBIGINT NOT NULL,      -- the final hands, as 52-bit sets
-  final_opp       UBIGINT NOT NULL
+  final_opp       UBIGINT NOT NULL,
+  melded_you      UBIGINT NOT NULL,      -- the cards of the final hands in melds of an optimal arrangement
+  melded_opp      UBIGINT NOT NULL
 );
 
 -- One row per broken rule, located at the ply where it happens (the last

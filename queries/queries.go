@@ -1,0 +1,270 @@
+// Package queries holds ginlog's named analytic queries. Each is an
+// embedded sql/<name>.sql file whose first line is "-- <name>: <one-line
+// description>" and whose following comment lines explain its columns.
+//
+// Every query reads the filtered views sel_games, sel_rounds, sel_plays,
+// sel_features, sel_checks and sel_sides, which Run defines in front of it
+// from the Filters (games logged by the other player, mirror_of set, are
+// always left out). A query that returns cases and opportunities columns
+// gets, in the result, the rate, its 95% Wilson interval, and a note on
+// rows whose sample is below the minimum.
+package queries
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/big"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ginlog/ginlog/stats"
+)
+
+//go:embed sql/*.sql
+var files embed.FS
+
+// Query is a named query.
+type Query struct {
+	Name        string
+	Description string
+	SQL         string
+}
+
+// All returns the named queries in a fixed order: summary first, then by
+// name.
+func All() []Query {
+	names, _ := fs.Glob(files, "sql/*.sql")
+	var out []Query
+	for _, n := range names {
+		b, _ := files.ReadFile(n)
+		text := string(b)
+		first, _, _ := strings.Cut(text, "\n")
+		_, desc, _ := strings.Cut(first, ": ")
+		out = append(out, Query{Name: strings.TrimSuffix(path.Base(n), ".sql"), Description: desc, SQL: text})
+	}
+	order := []string{"summary", "draw-tendency", "knock-profile", "discards", "card-values", "meld-loss", "pace"}
+	slices.SortFunc(out, func(a, b Query) int {
+		ia, ib := slices.Index(order, a.Name), slices.Index(order, b.Name)
+		if ia < 0 {
+			ia = len(order)
+		}
+		if ib < 0 {
+			ib = len(order)
+		}
+		if ia != ib {
+			return ia - ib
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// Get returns the named query.
+func Get(name string) (Query, error) {
+	var names []string
+	for _, q := range All() {
+		if q.Name == name {
+			return q, nil
+		}
+		names = append(names, q.Name)
+	}
+	return Query{}, fmt.Errorf("no query %q: try %s", name, strings.Join(names, ", "))
+}
+
+// Filters select the games and the side a query looks at.
+type Filters struct {
+	Who       string // "opp" (default), "you" or "both": whose plays
+	Opponent  string // games tagged with this opponent
+	Source    string // games tagged with this source
+	Since     int64  // log timestamps at or after (0: no bound)
+	Until     int64  // log timestamps before (0: no bound)
+	Game      int64  // one game (0: all)
+	MinSample int    // rows with fewer opportunities are noted as small samples
+}
+
+// prelude defines the filtered views every query reads.
+const prelude = `WITH params AS (
+  SELECT CAST($who AS VARCHAR) AS who, CAST($opponent AS VARCHAR) AS opponent, CAST($source AS VARCHAR) AS source,
+         CAST($since AS BIGINT) AS since, CAST($until AS BIGINT) AS until, CAST($game AS BIGINT) AS game
+),
+sel_games AS (
+  SELECT g.* FROM games g, params p
+  WHERE g.mirror_of IS NULL
+    AND (p.opponent IS NULL OR g.opponent = p.opponent)
+    AND (p.source IS NULL OR g.source = p.source)
+    AND (p.since IS NULL OR g.log_ts >= p.since)
+    AND (p.until IS NULL OR g.log_ts < p.until)
+    AND (p.game IS NULL OR g.game_id = p.game)
+),
+sel_sides AS (
+  SELECT unnest(CASE p.who WHEN 'both' THEN ['you', 'opp'] ELSE [p.who] END)::side AS side FROM params p
+),
+sel_rounds AS (SELECT r.* FROM rounds r SEMI JOIN sel_games USING (game_id)),
+sel_plays AS (SELECT x.* FROM plays x SEMI JOIN sel_games USING (game_id) WHERE x.actor IN (SELECT side FROM sel_sides)),
+sel_features AS (SELECT x.* FROM play_features x SEMI JOIN sel_games USING (game_id) WHERE x.actor IN (SELECT side FROM sel_sides)),
+sel_checks AS (SELECT x.* FROM round_checks x SEMI JOIN sel_games USING (game_id))
+`
+
+// statement joins the prelude and a query's text.
+func statement(q Query) string {
+	body := q.SQL
+	// Drop the leading comment lines; merge a leading WITH into the prelude's.
+	var lines []string
+	started := false
+	for _, l := range strings.Split(body, "\n") {
+		if !started && (strings.HasPrefix(strings.TrimSpace(l), "--") || strings.TrimSpace(l) == "") {
+			continue
+		}
+		started = true
+		lines = append(lines, l)
+	}
+	body = strings.Join(lines, "\n")
+	if rest, ok := strings.CutPrefix(body, "WITH "); ok {
+		return prelude + ", " + rest
+	}
+	return prelude + body
+}
+
+// Result is a query's table: column names and rows of values (string,
+// int64, float64, bool, or nil).
+type Result struct {
+	Columns []string
+	Rows    [][]any
+	Seconds float64
+}
+
+// Run runs a named query with the filters and adds rates and intervals.
+func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
+	who := f.Who
+	if who == "" {
+		who = "opp"
+	}
+	if who != "opp" && who != "you" && who != "both" {
+		return nil, fmt.Errorf("who %q: want opp, you or both", who)
+	}
+	null := func(ok bool, v any) any {
+		if ok {
+			return v
+		}
+		return nil
+	}
+	start := time.Now()
+	rows, err := db.QueryContext(ctx, statement(q),
+		sql.Named("who", who),
+		sql.Named("opponent", null(f.Opponent != "", f.Opponent)),
+		sql.Named("source", null(f.Source != "", f.Source)),
+		sql.Named("since", null(f.Since != 0, f.Since)),
+		sql.Named("until", null(f.Until != 0, f.Until)),
+		sql.Named("game", null(f.Game != 0, f.Game)))
+	if err != nil {
+		return nil, fmt.Errorf("query %s: %w", q.Name, err)
+	}
+	res, err := Collect(rows)
+	if err != nil {
+		return nil, fmt.Errorf("query %s: %w", q.Name, err)
+	}
+	res.Seconds = time.Since(start).Seconds()
+	res.addRates(f.MinSample)
+	return res, nil
+}
+
+// Collect reads every row of rows, closing it.
+func Collect(rows *sql.Rows) (*Result, error) {
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Columns: cols}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		for i, v := range vals {
+			vals[i] = normalize(v)
+		}
+		res.Rows = append(res.Rows, vals)
+	}
+	return res, rows.Err()
+}
+
+// normalize maps driver values to the few types the renderers know.
+func normalize(v any) any {
+	switch x := v.(type) {
+	case nil, string, bool, float64, int64:
+		return x
+	case int8:
+		return int64(x)
+	case int16:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case int:
+		return int64(x)
+	case uint8:
+		return int64(x)
+	case uint16:
+		return int64(x)
+	case uint32:
+		return int64(x)
+	case uint64:
+		if x <= math.MaxInt64 {
+			return int64(x)
+		}
+		return fmt.Sprint(x)
+	case float32:
+		return float64(x)
+	case time.Time:
+		return x.UTC().Format(time.RFC3339)
+	case []byte:
+		return string(x)
+	case *big.Int: // HUGEINT, as sum() of integers returns
+		if x.IsInt64() {
+			return x.Int64()
+		}
+		return x.String()
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+// addRates inserts rate, ci_low and ci_high after the opportunities
+// column, and a note column, when the result has cases and opportunities.
+func (r *Result) addRates(minSample int) {
+	ci, oi := slices.Index(r.Columns, "cases"), slices.Index(r.Columns, "opportunities")
+	if ci < 0 || oi < 0 {
+		return
+	}
+	cols := slices.Clone(r.Columns[:oi+1])
+	cols = append(cols, "rate", "ci_low", "ci_high")
+	cols = append(cols, r.Columns[oi+1:]...)
+	r.Columns = append(cols, "note")
+	for i, row := range r.Rows {
+		cases, _ := row[ci].(int64)
+		opps, _ := row[oi].(int64)
+		var rate, lo, hi any
+		if opps > 0 {
+			l, h := stats.Wilson(int(cases), int(opps))
+			rate, lo, hi = float64(cases)/float64(opps), l, h
+		}
+		note := any(nil)
+		if opps < int64(minSample) {
+			note = "small sample"
+		}
+		out := slices.Clone(row[:oi+1])
+		out = append(out, rate, lo, hi)
+		out = append(out, row[oi+1:]...)
+		r.Rows[i] = append(out, note)
+	}
+}

@@ -1,0 +1,19 @@
+-- meld-loss: points each side lost by declaring worse melds than it had (from verify)
+-- cases = rounds in which the side declared worse than its best and lost
+-- points by it, opportunities = verified rounds. points_lost is the total
+-- over the selection; worst the most in one round.
+WITH c AS (
+  SELECT s.side,
+         CASE s.side WHEN 'you' THEN k.points_lost_you ELSE k.points_lost_opp END AS lost,
+         CASE s.side WHEN 'you' THEN k.declared_you - k.best_you ELSE k.declared_opp - k.best_opp END AS extra
+  FROM sel_checks k CROSS JOIN (SELECT unnest(['you', 'opp'])::side AS side) s
+)
+SELECT side::VARCHAR AS side,
+       count(*) FILTER (WHERE lost > 0) AS cases, count(*) AS opportunities,
+       coalesce(sum(lost), 0) AS points_lost,
+       round(coalesce(sum(lost), 0) / nullif(count(*), 0), 2) AS lost_per_round,
+       coalesce(max(lost), 0) AS worst,
+       coalesce(sum(extra), 0) AS extra_deadwood_declared
+FROM c
+GROUP BY side
+ORDER BY side
