@@ -268,3 +268,17 @@ func (r *Result) addRates(minSample int) {
 		r.Rows[i] = append(out, note)
 	}
 }
+
+// GameIDs returns the ids of the games the filters select, in order.
+func GameIDs(ctx context.Context, db *sql.DB, f Filters) ([]int64, error) {
+	f.Who = "both"
+	res, err := Run(ctx, db, Query{Name: "game-ids", SQL: "SELECT game_id FROM sel_games ORDER BY game_id"}, f)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(res.Rows))
+	for i, row := range res.Rows {
+		ids[i] = row[0].(int64)
+	}
+	return ids, nil
+}

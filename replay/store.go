@@ -314,6 +314,15 @@ var cardValue = func() (v [gin.NumCards]driver.Value) {
 	return v
 }()
 
+// cardList returns a hand's cards as appender values.
+func cardList(h gin.Hand) []any {
+	out := make([]any, 0, gin.HandSize)
+	for _, c := range h.Cards() {
+		out = append(out, cardValue[c])
+	}
+	return out
+}
+
 func sideValue(you bool) driver.Value {
 	if you {
 		return "you"
@@ -331,7 +340,7 @@ func appendResults(apps [4]*duckdb.Appender, games []*Game, results []Result) er
 			if err := apps[1].AppendRow(g.ID, int16(rc.Round), string(rc.Status), int16(rc.BestYou), int16(rc.BestOpp),
 				int16(rc.DeclaredYou), int16(rc.DeclaredOpp), int16(rc.LostYou), int16(rc.LostOpp),
 				int16(rc.ExpectedYou), int16(rc.ExpectedOpp), int32(rc.Explanations), uint64(rc.FinalYou), uint64(rc.FinalOpp),
-				uint64(rc.MeldedYou), uint64(rc.MeldedOpp)); err != nil {
+				uint64(rc.MeldedYou), uint64(rc.MeldedOpp), cardList(rc.FinalYou), cardList(rc.FinalOpp)); err != nil {
 				return err
 			}
 		}

@@ -47,6 +47,8 @@ answers questions about how opponents play.
 		newShowCmd(a),
 		newQueryCmd(a),
 		newSQLCmd(a),
+		newFitCmd(a),
+		newExportCmd(a),
 		newBenchCmd(a),
 	)
 	return root

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/sim"
@@ -41,7 +42,8 @@ logged one ("you"). The same seed and players give identical files.
 At the end it prints each player's wins, win rate with its 95% interval,
 points per round, and how its rounds ended.
 
-Players: ` + strings.Join(bots.Names, ", ") + `.`,
+Players: ` + strings.Join(bots.Names, ", ") + `, and tuned:PATH, the tuned player
+with the weights in PATH (tuned:default for its default weights).`,
 		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
   ginlog simulate --games 100 --seed 7 --no-logs --format json`,
@@ -85,10 +87,21 @@ Players: ` + strings.Join(bots.Names, ", ") + `.`,
 	return cmd
 }
 
-// entrant resolves a player name.
+// entrant resolves a player name: a baseline bot, tuned:PATH (the tuned
+// player with the weights in PATH), or tuned:default (its default weights).
 func entrant(name string) (sim.Entrant, error) {
+	if path, ok := strings.CutPrefix(name, "tuned:"); ok {
+		w := model.Defaults()
+		if path != "default" {
+			var err error
+			if w, err = model.Load(path); err != nil {
+				return sim.Entrant{}, err
+			}
+		}
+		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}, nil
+	}
 	if _, err := bots.New(name, nil); err != nil {
-		return sim.Entrant{}, err
+		return sim.Entrant{}, fmt.Errorf("%w, or tuned:PATH", err)
 	}
 	return sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
 		p, _ := bots.New(name, rng)

@@ -5,22 +5,16 @@
 -- among the times it was offered. discarded: times the side discarded it.
 -- holder_points: the mean points the side scored in rounds it ended
 -- holding the card (every round scores for one side only).
-WITH cards AS (
-  SELECT c AS card, enum_code(c) AS code FROM (SELECT unnest(enum_range(NULL::card))::card AS c)
-),
-ends AS (
-  SELECT s.side, c.final_you AS final_y, c.final_opp AS final_o, c.melded_you, c.melded_opp, r.you_points, r.opp_points
+WITH ends AS (
+  SELECT CASE s.side WHEN 'you' THEN c.cards_you ELSE c.cards_opp END AS final,
+         CASE s.side WHEN 'you' THEN c.melded_you ELSE c.melded_opp END AS melded,
+         CASE s.side WHEN 'you' THEN r.you_points ELSE r.opp_points END AS points
   FROM sel_checks c JOIN sel_rounds r USING (game_id, round) CROSS JOIN sel_sides s
 ),
 held AS (
-  SELECT k.card, k.code,
-         count(*) FILTER (WHERE (CASE e.side WHEN 'you' THEN e.final_y ELSE e.final_o END >> k.code) & 1 = 1) AS held,
-         count(*) FILTER (WHERE (CASE e.side WHEN 'you' THEN e.melded_you ELSE e.melded_opp END >> k.code) & 1 = 1) AS melded,
-         count(*) AS rounds,
-         avg(CASE e.side WHEN 'you' THEN e.you_points ELSE e.opp_points END)
-           FILTER (WHERE (CASE e.side WHEN 'you' THEN e.final_y ELSE e.final_o END >> k.code) & 1 = 1) AS holder_points
-  FROM cards k CROSS JOIN ends e
-  GROUP BY k.card, k.code
+  SELECT code, count(*) AS held, count(*) FILTER (WHERE (melded >> code) & 1 = 1) AS melded, avg(points) AS holder_points
+  FROM (SELECT enum_code(unnest(final)) AS code, melded, points FROM ends)
+  GROUP BY code
 ),
 offered AS (
   SELECT enum_code(top) AS code, count(*) AS offered, count(*) FILTER (WHERE from_discard) AS taken
@@ -29,11 +23,12 @@ offered AS (
 thrown AS (
   SELECT enum_code(discarded) AS code, count(*) AS discarded FROM sel_features GROUP BY 1
 )
-SELECT h.card::VARCHAR AS card,
-       h.held AS cases, h.rounds AS opportunities,
-       h.melded AS melded,
+SELECT enum_range(NULL::card)[k.code + 1]::VARCHAR AS card,
+       coalesce(h.held, 0) AS cases, (SELECT count(*) FROM ends) AS opportunities,
+       coalesce(h.melded, 0) AS melded,
        coalesce(o.taken, 0) AS taken, coalesce(o.offered, 0) AS offered,
        coalesce(t.discarded, 0) AS discarded,
        round(h.holder_points, 2) AS holder_points
-FROM held h LEFT JOIN offered o USING (code) LEFT JOIN thrown t USING (code)
-ORDER BY h.code
+FROM (SELECT unnest(range(52)) AS code) k
+LEFT JOIN held h USING (code) LEFT JOIN offered o USING (code) LEFT JOIN thrown t USING (code)
+ORDER BY k.code

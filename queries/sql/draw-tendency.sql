@@ -5,23 +5,26 @@
 -- its suit within two ranks), none. phase: stock left when the turn began,
 -- early (21-31), middle (11-20), late (0-10).
 WITH f AS (
-  SELECT enum_code(top) AS code, top_relation, stock_left, turn, from_discard FROM sel_features
+  SELECT enum_code(top) % 13 AS r, enum_code(top) // 13 AS s, enum_code(top_relation) AS rel,
+         CASE WHEN stock_left > 20 THEN 0 WHEN stock_left > 10 THEN 1 ELSE 2 END AS ph,
+         least(turn, 9) AS t, from_discard
+  FROM sel_features
 ),
-dims AS (
-  SELECT 'overall' AS dimension, 0 AS ord, 'all' AS value, from_discard FROM f
-  UNION ALL
-  SELECT 'rank', code % 13, ['A','2','3','4','5','6','7','8','9','10','J','Q','K'][code % 13 + 1], from_discard FROM f
-  UNION ALL
-  SELECT 'suit', code // 13, ['S','C','D','H'][code // 13 + 1], from_discard FROM f
-  UNION ALL
-  SELECT 'relation', enum_code(top_relation), top_relation::VARCHAR, from_discard FROM f
-  UNION ALL
-  SELECT 'phase', CASE WHEN stock_left > 20 THEN 0 WHEN stock_left > 10 THEN 1 ELSE 2 END,
-         CASE WHEN stock_left > 20 THEN 'early' WHEN stock_left > 10 THEN 'middle' ELSE 'late' END, from_discard FROM f
-  UNION ALL
-  SELECT 'turn', least(turn, 9), CASE WHEN turn >= 9 THEN '9+' ELSE turn::VARCHAR END, from_discard FROM f
+g AS (
+  SELECT r, s, rel, ph, t, grouping(r, s, rel, ph, t) AS gid,
+         count(*) FILTER (WHERE from_discard) AS cases, count(*) AS opportunities
+  FROM f
+  GROUP BY GROUPING SETS ((), (r), (s), (rel), (ph), (t))
 )
-SELECT dimension, value, count(*) FILTER (WHERE from_discard) AS cases, count(*) AS opportunities
-FROM dims
-GROUP BY dimension, ord, value
-ORDER BY CASE dimension WHEN 'overall' THEN 0 WHEN 'rank' THEN 1 WHEN 'suit' THEN 2 WHEN 'relation' THEN 3 WHEN 'phase' THEN 4 ELSE 5 END, ord
+SELECT CASE WHEN r IS NOT NULL THEN 'rank' WHEN s IS NOT NULL THEN 'suit' WHEN rel IS NOT NULL THEN 'relation'
+            WHEN ph IS NOT NULL THEN 'phase' WHEN t IS NOT NULL THEN 'turn' ELSE 'overall' END AS dimension,
+       CASE WHEN r IS NOT NULL THEN ['A','2','3','4','5','6','7','8','9','10','J','Q','K'][r + 1]
+            WHEN s IS NOT NULL THEN ['S','C','D','H'][s + 1]
+            WHEN rel IS NOT NULL THEN ['meld','combo','none'][rel + 1]
+            WHEN ph IS NOT NULL THEN ['early','middle','late'][ph + 1]
+            WHEN t IS NOT NULL THEN CASE WHEN t >= 9 THEN '9+' ELSE t::VARCHAR END
+            ELSE 'all' END AS value,
+       cases, opportunities
+FROM g
+WHERE gid IN (31, 15, 23, 27, 29, 30)
+ORDER BY CASE gid WHEN 31 THEN 0 WHEN 15 THEN 1 WHEN 23 THEN 2 WHEN 27 THEN 3 WHEN 29 THEN 4 ELSE 5 END, coalesce(r, s, rel, ph, t, 0)

@@ -32,7 +32,9 @@ CREATE TABLE round_checks (
   final_you       UBIGINT NOT NULL,      -- the final hands, as 52-bit sets
   final_opp       UBIGINT NOT NULL,
   melded_you      UBIGINT NOT NULL,      -- the cards of the final hands in melds of an optimal arrangement
-  melded_opp      UBIGINT NOT NULL
+  melded_opp      UBIGINT NOT NULL,
+  cards_you       card[] NOT NULL,       -- the final hands as card lists, in card order
+  cards_opp       card[] NOT NULL
 );
 
 -- One row per broken rule, located at the ply where it happens (the last

@@ -1,0 +1,87 @@
+package model
+
+import "github.com/ginlog/ginlog/gin"
+
+// Rank groups for the keep values.
+const (
+	RankLow  = iota
+	RankMid         // 5-9
+	RankHigh        // 10-K
+	NumRankGroups
+)
+
+var rankGroupNames = [NumRankGroups]string{"A-4", "5-9", "10-K"}
+
+func rankGroup(r gin.Rank) int {
+	switch {
+	case r <= gin.Four:
+		return RankLow
+	case r <= gin.Nine:
+		return RankMid
+	}
+	return RankHigh
+}
+
+// NumRelations counts the relation codes: a bit each for pair, run and gap.
+const NumRelations = 8
+
+var relationNames = [NumRelations]string{"isolated", "pair", "run", "pair+run", "gap", "pair+gap", "run+gap", "pair+run+gap"}
+
+// cardRelation returns the relation code of card c to the other cards of h:
+// bit 0 a card of its rank, bit 1 a card of its suit one rank away, bit 2
+// one two ranks away.
+func cardRelation(c gin.Card, h gin.Hand) int {
+	h = h.Remove(c)
+	code := 0
+	for s := gin.Suit(0); s < gin.NumSuits; s++ {
+		if s != c.Suit() && h.Has(gin.NewCard(s, c.Rank())) {
+			code |= 1
+			break
+		}
+	}
+	r := int(c.Rank())
+	near := func(d int) bool {
+		q := r + d
+		return q >= 0 && q < gin.NumRanks && h.Has(gin.NewCard(c.Suit(), gin.Rank(q)))
+	}
+	if near(-1) || near(1) {
+		code |= 2
+	}
+	if near(-2) || near(2) {
+		code |= 4
+	}
+	return code
+}
+
+// The draw model's features.
+const numDrawFeatures = 1 + gin.NumRanks + 2 + 2
+
+func drawFeatureNames() []string {
+	names := []string{"intercept"}
+	for r := gin.Rank(0); r < gin.NumRanks; r++ {
+		names = append(names, "rank_"+r.String())
+	}
+	return append(names, "known_meld", "known_combo", "phase_middle", "phase_late")
+}
+
+// drawFeatures fills x with the features of card c offered to a player
+// known to hold the cards in known, at a turn beginning with stockLeft.
+func drawFeatures(x []float64, c gin.Card, known gin.Hand, stockLeft int) {
+	for i := range x {
+		x[i] = 0
+	}
+	x[0] = 1
+	x[1+int(c.Rank())] = 1
+	switch {
+	case known != 0 && gin.Deadwood(known.Add(c)) < gin.Deadwood(known)+c.Points():
+		x[1+gin.NumRanks] = 1
+	case known != 0 && cardRelation(c, known.Add(c)) != 0:
+		x[2+gin.NumRanks] = 1
+	}
+	switch Phase(stockLeft) {
+	case PhaseMiddle:
+		x[3+gin.NumRanks] = 1
+	case PhaseLate:
+		x[4+gin.NumRanks] = 1
+	}
+}

@@ -1,0 +1,228 @@
+package model
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/ginlog/ginlog/gin"
+)
+
+// Player is the data-tuned player. It keeps no state between calls: what
+// it remembers of the round (the cards seen, the cards the opponent took
+// from the discard pile and still holds) it rebuilds from the view.
+//
+//   - Value of a hand: HandValues gives the worth of holding a given
+//     optimal deadwood in a given phase. The player looks one draw ahead: a
+//     ten-card hand is worth the mean, over the cards it has not seen, of
+//     the value after drawing that card and making the best discard.
+//   - Draw: it takes the face-up card when the hand it then keeps is worth
+//     more than the expected hand after a stock draw, or when it joins a
+//     meld; otherwise it draws from the stock.
+//   - Discard: it keeps the ten cards worth the most. Among discards that
+//     keep hands of equal worth it avoids feeding the opponent's melds: it
+//     throws the card whose take is made least likely by the cards the
+//     opponent is known to hold (DrawModel), weighed by what a take saves
+//     the opponent beyond a stock draw (DrawModel.OpponentGain less
+//     DrawPolicy.StockGain); then the card most likely to stay deadwood (its
+//     points times one minus KeepValues.MeldProbability). Never the card it
+//     drew.
+//   - Call: Gin at 0; a knock when the optimal deadwood is 10 or less and
+//     KnockPolicy gives the knock at least its threshold of winning; never
+//     on its first turn.
+//   - Declare: optimal melds.
+//
+// A decision takes some tens of microseconds: cards unrelated to the hand
+// are valued in closed form, the others with the meld solver.
+type Player struct {
+	w *Weights
+	x []float64
+}
+
+// NewPlayer returns a player using w.
+func NewPlayer(w *Weights) *Player {
+	return &Player{w: w, x: make([]float64, numDrawFeatures)}
+}
+
+// knownOpp returns the cards the viewer's opponent is known to hold: taken
+// from the discard pile this round and not discarded since.
+func knownOpp(v *gin.View) gin.Hand {
+	var known gin.Hand
+	for _, p := range v.History {
+		if p.Seat == v.Seat {
+			continue
+		}
+		if p.Source == gin.DiscardPile {
+			known = known.Add(p.Top)
+		}
+		known = known.Remove(p.Discarded)
+	}
+	return known
+}
+
+// value is HandValues at deadwood dw.
+func (p *Player) value(dw, phase int) float64 {
+	return p.w.HandValues.Value[min(dw, MaxValueDeadwood)][phase]
+}
+
+// neighbours returns the cards that can share a meld with a card of h:
+// the cards of their ranks and of their suits within two ranks.
+func neighbours(h gin.Hand) gin.Hand {
+	var out gin.Hand
+	for x := uint64(h); x != 0; x &= x - 1 {
+		c := gin.Card(bits.TrailingZeros64(x))
+		for s := gin.Suit(0); s < gin.NumSuits; s++ {
+			out = out.Add(gin.NewCard(s, c.Rank()))
+		}
+		for d := -2; d <= 2; d++ {
+			if r := int(c.Rank()) + d; r >= 0 && r < gin.NumRanks {
+				out = out.Add(gin.NewCard(c.Suit(), gin.Rank(r)))
+			}
+		}
+	}
+	return out
+}
+
+// ahead returns the expected value of ten-card hand h after drawing one of
+// the unknown cards at random and discarding the best card (not the drawn
+// one).
+func (p *Player) ahead(h, unknown gin.Hand, phase int) float64 {
+	n := unknown.Len()
+	if n == 0 {
+		return p.value(gin.Deadwood(h), phase)
+	}
+	arr := gin.Arrange(h)
+	dw := arr.Points()
+	maxDead := 0
+	for _, c := range arr.Deadwood.Cards() {
+		maxDead = max(maxDead, c.Points())
+	}
+	related := neighbours(h) & unknown
+	sum := 0.0
+	for x := uint64(unknown); x != 0; x &= x - 1 {
+		u := gin.Card(bits.TrailingZeros64(x))
+		var best int
+		if related.Has(u) || arr.Deadwood == 0 {
+			d := gin.BestDiscards(h.Add(u), gin.HandOf(u))
+			best, _ = d.Best()
+		} else {
+			// u melds with nothing: it stays deadwood, and the best
+			// discard is the highest deadwood card of h.
+			best = dw + u.Points() - maxDead
+		}
+		sum += p.value(best, phase)
+	}
+	return sum / float64(n)
+}
+
+// unknownCards returns the cards the viewer has not seen: not in its hand
+// (nor drawn), not face up, discarded or taken from the pile this round.
+func unknownCards(v *gin.View, drawn gin.Card, haveDrawn bool) gin.Hand {
+	seen := v.HandSet() | v.Seen() | gin.HandOf(v.Top)
+	if haveDrawn {
+		seen = seen.Add(drawn)
+	}
+	return gin.FullDeck &^ seen
+}
+
+// takeProbability is the draw model's chance that the opponent takes c.
+func (p *Player) takeProbability(c gin.Card, known gin.Hand, stockLeft int) float64 {
+	drawFeatures(p.x, c, known, stockLeft)
+	z := 0.0
+	for i, b := range p.w.DrawModel.Coefficients {
+		z += b * p.x[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// feeding returns how much more likely the opponent is to take c because
+// of the cards it is known to hold than it would be otherwise: the risk of
+// feeding its melds. The draw model's other terms (rank, phase) say how the
+// opponent plays in general and do not depend on the discard's relation to
+// its hand, so they are left out.
+func (p *Player) feeding(c gin.Card, known gin.Hand, stockLeft int) float64 {
+	return max(0, p.takeProbability(c, known, stockLeft)-p.takeProbability(c, 0, stockLeft))
+}
+
+// knockFavoured reports whether a knock at deadwood dw is worth it now.
+func (p *Player) knockFavoured(dw, stockLeft int) bool {
+	return dw <= gin.KnockLimit && p.w.KnockPolicy.WinProbability[dw][Phase(stockLeft)] >= p.w.KnockPolicy.Threshold
+}
+
+// Draw chooses the pile.
+func (p *Player) Draw(v *gin.View) gin.Pile {
+	h := v.HandSet()
+	phase := Phase(v.StockLeft)
+	d := gin.BestDiscards(h.Add(v.Top), gin.HandOf(v.Top))
+	best, _ := d.Best()
+	switch {
+	case d.Whole() < gin.Deadwood(h)+v.Top.Points(): // it joins a meld
+		return gin.DiscardPile
+	case !v.FirstTurn() && (best == 0 || p.knockFavoured(best, v.StockLeft)):
+		return gin.DiscardPile
+	case float64(gin.Deadwood(h)-best) > p.w.DrawPolicy.StockGain:
+		return gin.DiscardPile
+	}
+	stock := p.ahead(h, unknownCards(v, 0, false), phase)
+	if p.value(best, phase) > stock {
+		return gin.DiscardPile
+	}
+	return gin.StockPile
+}
+
+// Discard chooses the discard and the call.
+func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
+	eleven := v.HandSet().Add(drawn)
+	d := gin.BestDiscards(eleven, gin.HandOf(drawn))
+	best, bestCards := d.Best()
+	if !v.FirstTurn() {
+		if best == 0 {
+			return bestCards.Cards()[0], gin.Gin
+		}
+		if p.knockFavoured(best, v.StockLeft) {
+			return bestCards.Cards()[0], gin.Knock
+		}
+	}
+	// The value is judged at the next turn, with two cards fewer in the stock.
+	phase := Phase(v.StockLeft - 2)
+	unknown := unknownCards(v, drawn, true)
+	known := knownOpp(v)
+	gain := p.w.DrawModel.OpponentGain - p.w.DrawPolicy.StockGain
+	var choice gin.Card
+	best3 := [3]float64{math.Inf(-1)}
+	for _, c := range eleven.Remove(drawn).Cards() {
+		after, _ := d.After(c)
+		if after > best+10 {
+			continue // breaks melds: never the best
+		}
+		// Keep the most valuable hand; among equals, feed the opponent least,
+		// then throw the card most likely to stay deadwood.
+		key := [3]float64{p.ahead(eleven.Remove(c), unknown, phase), 0, p.staysDeadwood(c, eleven.Remove(c), phase)}
+		if gain > 0 && known != 0 {
+			key[1] = -p.feeding(c, known, v.StockLeft) * gain
+		}
+		if better(key, best3) {
+			choice, best3 = c, key
+		}
+	}
+	return choice, gin.Drop
+}
+
+// better compares decision keys lexicographically, up to rounding.
+func better(a, b [3]float64) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > 1e-9 {
+			return a[i] > b[i]
+		}
+	}
+	return false
+}
+
+// staysDeadwood weighs card c, were it kept beside the other cards of h:
+// its points times the chance it would not end in a meld.
+func (p *Player) staysDeadwood(c gin.Card, h gin.Hand, phase int) float64 {
+	pm := p.w.KeepValues.MeldProbability[rankGroup(c.Rank())][cardRelation(c, h.Add(c))][phase]
+	return float64(c.Points()) * (1 - pm)
+}
+
+// Declare declares optimal melds.
+func (p *Player) Declare(v *gin.View) []gin.Meld { return gin.Arrange(v.HandSet()).Melds }
