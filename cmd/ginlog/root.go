@@ -49,6 +49,7 @@ answers questions about how opponents play.
 		newSQLCmd(a),
 		newFitCmd(a),
 		newExportCmd(a),
+		newReportCmd(a),
 		newBenchCmd(a),
 	)
 	return root

@@ -1,0 +1,164 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+var corpora = map[string]string{"reallogs": "../../shared/reallogs", "sample": "../testdata/sample"}
+
+func loadCorpus(t *testing.T, dir string) *sql.DB {
+	t.Helper()
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("%s absent (%v)", dir, err)
+	}
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{dir}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := replay.Verify(context.Background(), db.DB, replay.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return db.DB
+}
+
+func write(t *testing.T, db *sql.DB, o Options) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Write(context.Background(), db, o, &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+var (
+	tagRE   = regexp.MustCompile(`<[^>]+>`)
+	spaceRE = regexp.MustCompile(`[ \t]+`)
+)
+
+// structure reduces a report to its text: headings, summary, captions and
+// the data tables, without the drawings and the generation time.
+func structure(html string) string {
+	html = regexp.MustCompile(`(?s)<svg.*?</svg>`).ReplaceAllString(html, "[chart]\n")
+	html = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(html, "")
+	html = regexp.MustCompile(`generated [0-9-]+ [0-9:]+ UTC`).ReplaceAllString(html, "generated TIME")
+	html = strings.NewReplacer("</tr>", "\n", "</td>", " | ", "</th>", " | ", "</div>", "\n", "</h2>", "\n").Replace(html)
+	var lines []string
+	for _, l := range strings.Split(tagRE.ReplaceAllString(html, ""), "\n") {
+		if l = strings.TrimSpace(spaceRE.ReplaceAllString(l, " ")); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+func TestStructure(t *testing.T) {
+	for name, dir := range corpora {
+		t.Run(name, func(t *testing.T) {
+			db := loadCorpus(t, dir)
+			html := write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
+			if n := strings.Count(html, "<svg"); n != 10 {
+				t.Errorf("%d charts, want 10", n)
+			}
+			for _, bad := range []string{"http://", "https://", "<script", "<link", "@import", "url("} {
+				if strings.Contains(strings.ReplaceAll(html, `xmlns="http://www.w3.org/2000/svg"`, ""), bad) && !strings.Contains(bad, "http") {
+					t.Errorf("the report is not self-contained: it has %q", bad)
+				}
+			}
+			for _, ext := range regexp.MustCompile(`(?:src|href)="([^"#][^"]*)"`).FindAllStringSubmatch(html, -1) {
+				t.Errorf("external reference %s", ext[1])
+			}
+			got := structure(html)
+			path := filepath.Join("testdata", name+".txt")
+			if *update {
+				os.MkdirAll("testdata", 0o755)
+				os.WriteFile(path, []byte(got), 0o644)
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs (go test -update after checking)", path)
+			}
+		})
+	}
+}
+
+// TestBrowser opens a report in headless Chromium: the page must load (its
+// DOM holds every chart) and its screenshot must not be blank.
+func TestBrowser(t *testing.T) {
+	chromium := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			chromium = p
+			break
+		}
+	}
+	if chromium == "" {
+		t.Skip("chromium not installed (Debian package chromium): the browser test is skipped; CI installs it")
+	}
+	db := loadCorpus(t, corpora["sample"])
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	os.WriteFile(page, []byte(write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})), 0o644)
+	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--no-first-run", "--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(dir, "profile")}
+	dom, err := exec.Command(chromium, append(flags, "--dump-dom", "file://"+page)...).Output()
+	if err != nil {
+		t.Fatalf("chromium --dump-dom: %v", err)
+	}
+	if n := strings.Count(string(dom), "<svg"); n != 10 {
+		t.Errorf("the loaded page has %d charts, want 10", n)
+	}
+	shot := filepath.Join(dir, "shot.png")
+	if out, err := exec.Command(chromium, append(flags, "--screenshot="+shot, "--window-size=1280,1800", "file://"+page)...).CombinedOutput(); err != nil {
+		t.Fatalf("chromium --screenshot: %v\n%s", err, out)
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if colors := distinctColors(img); colors < 50 {
+		t.Errorf("the screenshot has %d colours: blank or broken", colors)
+	}
+}
+
+func distinctColors(img image.Image) int {
+	seen := map[uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			seen[(r>>8)<<16|(g>>8)<<8|bl>>8] = true
+		}
+	}
+	return len(seen)
+}
