@@ -57,7 +57,7 @@ func (t table) rows(dim string) [][]any {
 // data is everything the report draws.
 type data struct {
 	summary, draw, knock, cards, loss, status table
-	scores                                      table
+	scores                                    table
 }
 
 func run(ctx context.Context, db *sql.DB, name string, f queries.Filters) (table, error) {
