@@ -28,6 +28,7 @@ type counts struct {
 	melded, held [NumRankGroups][NumRelations][NumPhases]int
 	// the knock policy
 	knockWon, knocks [11][NumPhases]int
+	knockNet         [11][NumPhases]float64
 	// the hand values: sums and counts of net round points
 	valueSum [MaxValueDeadwood + 1][NumPhases]float64
 	valueN   [MaxValueDeadwood + 1][NumPhases]int
@@ -198,6 +199,7 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 		dw := gin.Deadwood(hands[caller])
 		if dw <= gin.KnockLimit {
 			c.knocks[dw][lastPhase]++
+			c.knockNet[dw][lastPhase] += net[caller]
 			if (caller == 0 && r.YouPoints > 0) || (caller == 1 && r.OppPoints > 0) {
 				c.knockWon[dw][lastPhase]++
 			}
@@ -227,12 +229,25 @@ func (c *counts) fitKeepValues(k *KeepValues) {
 	}
 }
 
-// fitKnockPolicy estimates each cell with a Beta(1,1) prior.
+// fitKnockPolicy estimates each cell's win probability with a Beta(1,1)
+// prior, and its value shrunk towards the phase's mean with the weight of
+// 20 knocks.
 func (c *counts) fitKnockPolicy(k *KnockPolicy) {
-	for d := range k.WinProbability {
-		for ph := range k.WinProbability[d] {
+	const shrinkN = 20
+	for ph := 0; ph < NumPhases; ph++ {
+		var sum, n float64
+		for d := range c.knocks {
+			sum += c.knockNet[d][ph]
+			n += float64(c.knocks[d][ph])
+		}
+		mean := 0.0
+		if n > 0 {
+			mean = sum / n
+		}
+		for d := range k.WinProbability {
 			k.WinProbability[d][ph] = (float64(c.knockWon[d][ph]) + 1) / (float64(c.knocks[d][ph]) + 2)
 			k.Samples[d][ph] = c.knocks[d][ph]
+			k.Value[d][ph] = (c.knockNet[d][ph] + shrinkN*mean) / (float64(c.knocks[d][ph]) + shrinkN)
 		}
 	}
 }

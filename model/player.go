@@ -26,9 +26,10 @@ import (
 //     DrawPolicy.StockGain); then the card most likely to stay deadwood (its
 //     points times one minus KeepValues.MeldProbability). Never the card it
 //     drew.
-//   - Call: Gin at 0; a knock when the optimal deadwood is 10 or less and
-//     KnockPolicy gives the knock at least its threshold of winning; never
-//     on its first turn.
+//   - Call: Gin at 0; a knock when the optimal deadwood is 10 or less,
+//     KnockPolicy gives the knock at least its threshold of winning, and a
+//     knock there is worth (KnockPolicy.Value) at least what the hand is
+//     expected to be worth after one more draw; never on its first turn.
 //   - Declare: optimal melds.
 //
 // A decision takes some tens of microseconds: cards unrelated to the hand
@@ -178,13 +179,16 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 		if best == 0 {
 			return bestCards.Cards()[0], gin.Gin
 		}
-		if p.knockFavoured(best, v.StockLeft) {
-			return bestCards.Cards()[0], gin.Knock
-		}
 	}
 	// The value is judged at the next turn, with two cards fewer in the stock.
 	phase := Phase(v.StockLeft - 2)
 	unknown := unknownCards(v, drawn, true)
+	if !v.FirstTurn() && p.knockFavoured(best, v.StockLeft) {
+		c := bestCards.Cards()[0]
+		if p.w.KnockPolicy.Value[best][Phase(v.StockLeft)] >= p.ahead(eleven.Remove(c), unknown, phase) {
+			return c, gin.Knock
+		}
+	}
 	known := knownOpp(v)
 	gain := p.w.DrawModel.OpponentGain - p.w.DrawPolicy.StockGain
 	var choice gin.Card

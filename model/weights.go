@@ -123,6 +123,9 @@ type KnockPolicy struct {
 	WinProbability [11][NumPhases]float64 `json:"win_probability"`
 	Samples        [11][NumPhases]int     `json:"samples"`
 	Threshold      float64                `json:"threshold"`
+	// Value[deadwood][phase] is the mean net points a knock at that
+	// deadwood and phase brought the knocker.
+	Value [11][NumPhases]float64 `json:"value"`
 }
 
 // DrawPolicy holds the mean deadwood a stock draw saves.
@@ -145,6 +148,7 @@ func Defaults() *Weights {
 	for d := range w.KnockPolicy.WinProbability {
 		for p := range w.KnockPolicy.WinProbability[d] {
 			w.KnockPolicy.WinProbability[d][p] = 1
+			w.KnockPolicy.Value[d][p] = 1000 // a knock is always worth more than playing on
 		}
 	}
 	w.DrawPolicy = DrawPolicy{Doc: drawPolicyDoc, StockGain: math.Inf(1)}
@@ -170,7 +174,9 @@ const (
 		"the round in a meld of the holder's final hand (Laplace-smoothed). relation: which of pair (a card of the same rank), " +
 		"run (same suit, adjacent rank) and gap (same suit, two ranks away) the rest of the hand offers."
 	knockDoc = "win_probability[deadwood][phase]: the share of knocks at that optimal deadwood and phase that scored for the " +
-		"knocker (not undercut), with a Beta(1,1) prior. The player knocks when it is at least threshold."
+		"knocker (not undercut), with a Beta(1,1) prior. The player knocks when it is at least threshold and value[deadwood][phase], " +
+		"the mean net points such knocks brought the knocker (shrunk towards the phase's mean), is at least what the hand is " +
+		"expected to be worth after one more draw (hand_values)."
 	handValuesDoc = "value[deadwood][phase]: the mean net points (the player's round points minus its opponent's) of rounds in " +
 		"which the player's optimal deadwood after a play was that much (60 and over in the last row), in that phase; " +
 		"cells with few samples are shrunk towards a straight line fitted per phase. The player maximises the expected value " +
