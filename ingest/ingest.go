@@ -14,8 +14,9 @@ import (
 	"context"
 	"database/sql"
 	"runtime"
-	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Options configure an import.
@@ -81,9 +82,8 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	if size <= 0 {
 		size = 500
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs, wait, err := startWriters(ctx, cancel, db, p, writers)
+	grp, gctx := errgroup.WithContext(ctx)
+	jobs, err := startWriters(gctx, grp, db, p, writers)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		committed := make(chan struct{})
 		select {
 		case jobs <- writeJob{batch, turn, committed}:
-		case <-ctx.Done():
+		case <-gctx.Done():
 		}
 		batch, turn = nil, committed
 	}
@@ -105,7 +105,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		batch = append(batch, planned{g: g, out: rejected, id: -1})
 		sum.count(g, rejected, -1, opts.OnError)
 	}
-	for g := range parseAll(ctx, pairs, opts.Workers) {
+	for g := range parseAll(gctx, pairs, opts.Workers) {
 		pl := p.plan(g)
 		batch = append(batch, pl)
 		sum.count(g, pl.out, pl.id, opts.OnError)
@@ -120,7 +120,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		send()
 	}
 	close(jobs)
-	if err := wait(); err != nil {
+	if err := grp.Wait(); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -145,18 +145,9 @@ type writeJob struct {
 	committed chan struct{}
 }
 
-// startWriters starts n writers taking batches from the returned channel.
-// wait waits for them and returns the first error; an error cancels ctx.
-func startWriters(ctx context.Context, cancel func(), db *sql.DB, p *planner, n int) (chan<- writeJob, func() error, error) {
-	jobs := make(chan writeJob)
-	var (
-		wg       sync.WaitGroup
-		once     sync.Once
-		firstErr error
-	)
-	fail := func(err error) {
-		once.Do(func() { firstErr = err; cancel() })
-	}
+// startWriters starts n writers in g, taking batches from the returned
+// channel until it is closed. A writer that fails stops the group.
+func startWriters(ctx context.Context, g *errgroup.Group, db *sql.DB, p *planner, n int) (chan<- writeJob, error) {
 	ws := make([]*writer, n)
 	for i := range ws {
 		w, err := newWriter(ctx, db, p)
@@ -164,27 +155,24 @@ func startWriters(ctx context.Context, cancel func(), db *sql.DB, p *planner, n 
 			for _, w := range ws[:i] {
 				w.close()
 			}
-			return nil, nil, err
+			return nil, err
 		}
 		ws[i] = w
 	}
+	jobs := make(chan writeJob)
 	for _, w := range ws {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() error {
 			defer w.close()
 			for j := range jobs {
-				if firstErr == nil {
-					if err := w.write(ctx, j.batch, j.turn); err != nil {
-						fail(err)
-						continue
-					}
+				if err := w.write(ctx, j.batch, j.turn); err != nil {
+					return err
 				}
 				close(j.committed)
 			}
-		}()
+			return nil
+		})
 	}
-	return jobs, func() error { wg.Wait(); return firstErr }, nil
+	return jobs, nil
 }
 
 // count adds a game's outcome to the summary and reports its errors.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
+	"golang.org/x/sync/errgroup"
 )
 
 // Selection says which games Verify replays.
@@ -75,28 +76,21 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 	}
 	sum := &Summary{Rounds: map[Status]int{Exact: 0, Explained: 0, Impossible: 0}, Violations: map[string]int{}}
 	batches := make(chan []int64)
-	var (
-		mu       sync.Mutex
-		wg       sync.WaitGroup
-		once     sync.Once
-		firstErr error
-	)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	var mu sync.Mutex
+	g, ctx := errgroup.WithContext(ctx)
 	for range 2 {
 		conn, err := db.Conn(ctx)
 		if err != nil {
+			close(batches)
+			g.Wait()
 			return nil, err
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() error {
 			defer conn.Close()
 			for batch := range batches {
 				results, err := verifyBatchOn(ctx, conn, batch, sel.Game != 0)
 				if err != nil {
-					once.Do(func() { firstErr = err; cancel() })
-					continue
+					return err
 				}
 				mu.Lock()
 				for i := range results {
@@ -107,22 +101,21 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 				}
 				mu.Unlock()
 			}
-		}()
+			return nil
+		})
 	}
-feed:
-	for i := 0; i < len(ids); i += verifyBatch {
-		select {
-		case batches <- ids[i:min(i+verifyBatch, len(ids))]:
-		case <-ctx.Done():
-			break feed
+	g.Go(func() error {
+		defer close(batches)
+		for i := 0; i < len(ids); i += verifyBatch {
+			select {
+			case batches <- ids[i:min(i+verifyBatch, len(ids))]:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
-	}
-	close(batches)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+		return nil
+	})
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()

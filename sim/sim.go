@@ -14,9 +14,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"sync"
 
 	"github.com/ginlog/ginlog/gin"
+	"golang.org/x/sync/errgroup"
 )
 
 // Entrant is a player of a match: a name for reports and a constructor
@@ -86,44 +86,32 @@ func Run(ctx context.Context, c Config, sink func(*Game) error) error {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	g, ctx := errgroup.WithContext(ctx)
 	next := make(chan int)
-	var (
-		wg       sync.WaitGroup
-		once     sync.Once
-		firstErr error
-	)
-	fail := func(err error) {
-		once.Do(func() { firstErr = err; cancel() })
-	}
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() error {
 			for i := range next {
-				g, err := c.Play(i)
+				game, err := c.Play(i)
 				if err == nil {
-					err = sink(g)
+					err = sink(game)
 				}
 				if err != nil {
-					fail(err)
+					return err
 				}
 			}
-		}()
+			return nil
+		})
 	}
-feed:
-	for i := 0; i < c.Games; i++ {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	g.Go(func() error {
+		defer close(next)
+		for i := 0; i < c.Games; i++ {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
-	}
-	close(next)
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
-	}
-	return ctx.Err()
+		return nil
+	})
+	return g.Wait()
 }
