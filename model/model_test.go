@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"flag"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -24,27 +23,15 @@ import (
 	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/schema"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func sampleDB(t testing.TB) *sql.DB {
 	t.Helper()
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{"../testdata/sample"}}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := replay.Verify(context.Background(), db.DB, replay.Selection{}, nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	return db.DB
+	return testdb.Load(t, "../testdata/sample", ingest.Options{})
 }
 
 func fitSample(t testing.TB, who string) *Weights {
@@ -226,22 +213,6 @@ func (t *timedPlayer) Discard(v *gin.View, c gin.Card) (gin.Card, gin.Call) {
 
 func (t *timedPlayer) Declare(v *gin.View) []gin.Meld { return t.p.Declare(v) }
 
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		os.WriteFile(path, []byte(got), 0o644)
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (run go test -update after checking)", path)
-	}
-}
-
 // TestExportGo type-checks the generated Go file and compares the defaults'
 // export with its golden file.
 func TestExportGo(t *testing.T) {
@@ -260,7 +231,7 @@ func TestExportGo(t *testing.T) {
 			t.Fatalf("generated Go does not type-check: %v", err)
 		}
 		if !w.Provenance.Fitted {
-			golden(t, "testdata/defaults.go.txt", b.String())
+			golden.Check(t, "testdata/defaults.go.txt", b.String())
 		}
 	}
 }
@@ -274,7 +245,7 @@ func TestExportHaskell(t *testing.T) {
 	if err := ExportHaskell(&b, Defaults(), "GinlogWeights"); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "testdata/defaults.hs.txt", b.String())
+	golden.Check(t, "testdata/defaults.hs.txt", b.String())
 	ghc, err := exec.LookPath("ghc")
 	if err != nil {
 		t.Skip("ghc not installed (Debian package ghc): the Haskell export is not compiled; CI installs it")

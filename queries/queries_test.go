@@ -4,50 +4,25 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/schema"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 var corpora = map[string]string{
 	"reallogs": "../../shared/reallogs",
 	"sample":   "../testdata/sample",
 }
 
-// load ingests and verifies a corpus into a fresh in-memory database.
-func load(t *testing.T, dir string, opts ingest.Options) *sql.DB {
-	t.Helper()
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s absent (%v)", dir, err)
-	}
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	opts.Paths = []string{dir}
-	if _, err := ingest.Run(context.Background(), db.DB, opts); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := replay.Verify(context.Background(), db.DB, replay.Selection{}, nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	return db.DB
-}
-
 func TestGolden(t *testing.T) {
 	for name, dir := range corpora {
 		t.Run(name, func(t *testing.T) {
-			db := load(t, dir, ingest.Options{})
+			db := testdb.Load(t, dir, ingest.Options{})
 			for _, q := range All() {
 				for _, who := range []string{"opp", "you"} {
 					res, err := Run(context.Background(), db, q, Filters{Who: who, MinSample: 10})
@@ -62,26 +37,10 @@ func TestGolden(t *testing.T) {
 					if err := render.Write(&b, render.Text, tbl, false); err != nil {
 						t.Fatal(err)
 					}
-					golden(t, filepath.Join("testdata", name, q.Name+"-"+who+".tsv"), b.String())
+					golden.Check(t, filepath.Join("testdata", name, q.Name+"-"+who+".tsv"), b.String())
 				}
 			}
 		})
-	}
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		os.WriteFile(path, []byte(got), 0o644)
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", path, got, want)
 	}
 }
 
@@ -122,7 +81,7 @@ func scalar(t *testing.T, db *sql.DB, q string) int64 {
 // TestHeadlines checks the headline numbers of each query against an
 // independent computation from the raw tables.
 func TestHeadlines(t *testing.T) {
-	db := load(t, corpora["reallogs"], ingest.Options{})
+	db := testdb.Load(t, corpora["reallogs"], ingest.Options{})
 	run := func(name, who string) *Result {
 		q, err := Get(name)
 		if err != nil {
@@ -177,7 +136,7 @@ func TestHeadlines(t *testing.T) {
 }
 
 func TestFilters(t *testing.T) {
-	db := load(t, corpora["reallogs"], ingest.Options{Opponent: "ladder", Source: "week1"})
+	db := testdb.Load(t, corpora["reallogs"], ingest.Options{Opponent: "ladder", Source: "week1"})
 	q, _ := Get("summary")
 	count := func(f Filters) any {
 		res, err := Run(context.Background(), db, q, f)
@@ -209,7 +168,7 @@ func TestFilters(t *testing.T) {
 }
 
 func TestSmallSamplesAreNoted(t *testing.T) {
-	db := load(t, corpora["reallogs"], ingest.Options{})
+	db := testdb.Load(t, corpora["reallogs"], ingest.Options{})
 	q, _ := Get("summary")
 	res, err := Run(context.Background(), db, q, Filters{MinSample: 10})
 	if err != nil {

@@ -2,13 +2,11 @@ package render
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files")
+	"github.com/ginlog/ginlog/internal/golden"
+)
 
 func sample() *Table {
 	t := &Table{Columns: []Column{{Name: "card"}, {Name: "cases"}, {Name: "rate", Format: "%.2f"}, {Name: "note"}}}
@@ -35,19 +33,7 @@ func TestWrite(t *testing.T) {
 			if err := Write(&b, tc.format, sample(), tc.terminal); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", tc.name+".golden")
-			if *update {
-				os.MkdirAll("testdata", 0o755)
-				os.WriteFile(path, b.Bytes(), 0o644)
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b.String() != string(want) {
-				t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
-			}
+			golden.Check(t, filepath.Join("testdata", tc.name+".golden"), b.String())
 		})
 	}
 }

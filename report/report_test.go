@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"flag"
 	"image"
 	"image/png"
 	"os"
@@ -15,33 +14,12 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/schema"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
 var corpora = map[string]string{"reallogs": "../../shared/reallogs", "sample": "../testdata/sample"}
-
-func loadCorpus(t *testing.T, dir string) *sql.DB {
-	t.Helper()
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s absent (%v)", dir, err)
-	}
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if _, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{dir}}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := replay.Verify(context.Background(), db.DB, replay.Selection{}, nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	return db.DB
-}
 
 func write(t *testing.T, db *sql.DB, o Options) string {
 	t.Helper()
@@ -76,7 +54,7 @@ func structure(html string) string {
 func TestStructure(t *testing.T) {
 	for name, dir := range corpora {
 		t.Run(name, func(t *testing.T) {
-			db := loadCorpus(t, dir)
+			db := testdb.Load(t, dir, ingest.Options{})
 			html := write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
 			if n := strings.Count(html, "<svg"); n != 10 {
 				t.Errorf("%d charts, want 10", n)
@@ -89,20 +67,7 @@ func TestStructure(t *testing.T) {
 			for _, ext := range regexp.MustCompile(`(?:src|href)="([^"#][^"]*)"`).FindAllStringSubmatch(html, -1) {
 				t.Errorf("external reference %s", ext[1])
 			}
-			got := structure(html)
-			path := filepath.Join("testdata", name+".txt")
-			if *update {
-				os.MkdirAll("testdata", 0o755)
-				os.WriteFile(path, []byte(got), 0o644)
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs (go test -update after checking)", path)
-			}
+			golden.Check(t, filepath.Join("testdata", name+".txt"), structure(html))
 		})
 	}
 }
@@ -120,7 +85,7 @@ func TestBrowser(t *testing.T) {
 	if chromium == "" {
 		t.Skip("chromium not installed (Debian package chromium): the browser test is skipped; CI installs it")
 	}
-	db := loadCorpus(t, corpora["sample"])
+	db := testdb.Load(t, corpora["sample"], ingest.Options{})
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
 	os.WriteFile(page, []byte(write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})), 0o644)

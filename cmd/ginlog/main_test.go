@@ -3,17 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	gold "github.com/ginlog/ginlog/internal/golden"
 	"github.com/spf13/cobra"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // result is what one in-process run of the command printed and returned.
 type result struct {
@@ -47,23 +44,7 @@ func runCmdTerminal(t *testing.T, env map[string]string, args ...string) result 
 // golden compares got with testdata/golden/name, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run go test -update after checking):\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
+	gold.Check(t, filepath.Join("testdata", "golden", name), got)
 }
 
 // TestHelp runs --help on every command of the tree: each has a short text
