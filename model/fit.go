@@ -276,13 +276,45 @@ func (c *counts) fitHandValues(h *HandValues) {
 			b = (sw*sxy - sx*sy) / den
 			a = (sy - b*sx) / sw
 		}
+		var ys, ws [MaxValueDeadwood + 1]float64
 		for d := range h.Value {
 			line := a + b*float64(d)
 			n := float64(c.valueN[d][ph])
-			h.Value[d][ph] = (c.valueSum[d][ph] + shrinkN*line) / (n + shrinkN)
+			ys[d] = (c.valueSum[d][ph] + shrinkN*line) / (n + shrinkN)
+			ws[d] = n + shrinkN
 			h.Samples[d][ph] = c.valueN[d][ph]
 		}
+		for d, v := range decreasing(ys[:], ws[:]) {
+			h.Value[d][ph] = v
+		}
 	}
+}
+
+// decreasing returns the weighted least-squares fit to ys that does not
+// increase (pool adjacent violators): less deadwood is never worth less.
+func decreasing(ys, ws []float64) []float64 {
+	type block struct {
+		sum, w float64
+		n      int
+	}
+	var blocks []block
+	for i, y := range ys {
+		blocks = append(blocks, block{y * ws[i], ws[i], 1})
+		for len(blocks) > 1 {
+			a, b := blocks[len(blocks)-2], blocks[len(blocks)-1]
+			if a.sum/a.w >= b.sum/b.w {
+				break
+			}
+			blocks = append(blocks[:len(blocks)-2], block{a.sum + b.sum, a.w + b.w, a.n + b.n})
+		}
+	}
+	out := make([]float64, 0, len(ys))
+	for _, b := range blocks {
+		for range b.n {
+			out = append(out, b.sum/b.w)
+		}
+	}
+	return out
 }
 
 // fitDrawModel fits the logistic regression by L-BFGS on the distinct

@@ -303,3 +303,22 @@ main = do
 		t.Errorf("phaseOf 15 = %s", lines[4])
 	}
 }
+
+func TestDecreasing(t *testing.T) {
+	for _, tc := range []struct {
+		ys, ws, want []float64
+	}{
+		{[]float64{5, 4, 3}, []float64{1, 1, 1}, []float64{5, 4, 3}},
+		{[]float64{5, 6, 3}, []float64{1, 1, 1}, []float64{5.5, 5.5, 3}},
+		{[]float64{1, 2, 3}, []float64{1, 1, 2}, []float64{2.25, 2.25, 2.25}},
+		{[]float64{4, 1, 2}, []float64{1, 3, 1}, []float64{4, 1.25, 1.25}},
+	} {
+		got := decreasing(tc.ys, tc.ws)
+		for i := range got {
+			if math.Abs(got[i]-tc.want[i]) > 1e-12 {
+				t.Errorf("decreasing(%v, %v) = %v, want %v", tc.ys, tc.ws, got, tc.want)
+				break
+			}
+		}
+	}
+}

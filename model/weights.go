@@ -179,7 +179,8 @@ const (
 		"expected to be worth after one more draw (hand_values)."
 	handValuesDoc = "value[deadwood][phase]: the mean net points (the player's round points minus its opponent's) of rounds in " +
 		"which the player's optimal deadwood after a play was that much (60 and over in the last row), in that phase; " +
-		"cells with few samples are shrunk towards a straight line fitted per phase. The player maximises the expected value " +
+		"cells with few samples are shrunk towards a straight line fitted per phase, then made non-increasing in deadwood " +
+		"(weighted isotonic regression). The player maximises the expected value " +
 		"after its next draw. Default: minus the deadwood."
 	drawPolicyDoc = "stock_gain: the mean drop in optimal deadwood that a stock draw brought (deadwood before the play minus " +
 		"the best reachable after drawing). The player takes a face-up card that melds, or that lowers its deadwood by more."
