@@ -63,3 +63,12 @@ func TestSQLIsReadOnly(t *testing.T) {
 		t.Errorf("games changed: %q", n.out)
 	}
 }
+
+func TestGamesCommand(t *testing.T) {
+	env := realDB(t)
+	r := runCmd(t, env, "games", "--until", "1604731660")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	golden(t, "games-until.txt", r.out)
+}

@@ -44,6 +44,7 @@ answers questions about how opponents play.
 		newSimulateCmd(a),
 		newIngestCmd(a),
 		newVerifyCmd(a),
+		newGamesCmd(a),
 		newShowCmd(a),
 		newQueryCmd(a),
 		newSQLCmd(a),
