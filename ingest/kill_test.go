@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ginlog/ginlog/bots"
-	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -20,12 +18,9 @@ import (
 // writeCorpus simulates games into dir.
 func writeCorpus(t testing.TB, dir string, games int) {
 	t.Helper()
-	var players [2]sim.Entrant
-	for i, name := range []string{"meldable", "memory"} {
-		players[i] = sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
-			p, _ := bots.New(name, rng)
-			return p
-		}}
+	players, err := sim.Bots("meldable", "memory")
+	if err != nil {
+		t.Fatal(err)
 	}
 	c := sim.Config{Players: players, Games: games, Seed: 77, Start: 1700000000}
 	if err := sim.Run(context.Background(), c, func(g *sim.Game) error { return sim.WriteGame(dir, g) }); err != nil {

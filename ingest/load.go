@@ -9,6 +9,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/schema"
 )
 
 // planner decides, in input order, what becomes of each game: its id, and
@@ -51,22 +52,6 @@ const (
 )
 
 var appTables = [...]string{"games", "rounds", "plays", "import_files", "import_errors"}
-
-// cardValue holds each card's name as an appender value, so that appending
-// a card allocates nothing.
-var cardValue = func() (v [gin.NumCards]driver.Value) {
-	for c := range v {
-		v[c] = gin.Card(c).String()
-	}
-	return v
-}()
-
-func sideValue(you bool) driver.Value {
-	if you {
-		return "you"
-	}
-	return "opp"
-}
 
 func nullable(s string) any {
 	if s == "" {
@@ -281,10 +266,10 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 			r.stock++
 		}
 		for j, c := range p.Hand {
-			w.hand[j] = cardValue[c]
+			w.hand[j] = schema.CardValues[c]
 		}
-		if err := w.app[appPlays].AppendRow(id, p.Round, ply, sideValue(p.You), w.hand,
-			uint64(gin.HandOf(p.Hand[:]...)), cardValue[p.Top], cardValue[p.Drawn], p.Drawn == p.Top, cardValue[p.Discarded]); err != nil {
+		if err := w.app[appPlays].AppendRow(id, p.Round, ply, schema.Side(p.You), w.hand,
+			uint64(gin.HandOf(p.Hand[:]...)), schema.CardValues[p.Top], schema.CardValues[p.Drawn], p.Drawn == p.Top, schema.CardValues[p.Discarded]); err != nil {
 			return fmt.Errorf("plays row %d: %w", i+1, err)
 		}
 	}
@@ -293,11 +278,11 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 		f := facts[i]
 		you += int32(s.You)
 		opp += int32(s.Opp)
-		if err := w.app[appRounds].AppendRow(id, s.Round, sideValue(f.firstYou), f.plays, f.stock,
-			s.Action.String(), sideValue(s.CallerYou), s.You, s.Opp); err != nil {
+		if err := w.app[appRounds].AppendRow(id, s.Round, schema.Side(f.firstYou), f.plays, f.stock,
+			s.Action.String(), schema.Side(s.CallerYou), s.You, s.Opp); err != nil {
 			return err
 		}
 	}
 	return w.app[appGames].AppendRow(id, g.TS, time.Unix(g.TS, 0).UTC(), g.ContentHash, g.CanonicalHash, mirrorOf,
-		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, sideValue(you >= opp), w.p.importID)
+		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(you >= opp), w.p.importID)
 }

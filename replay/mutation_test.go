@@ -2,13 +2,11 @@ package replay
 
 import (
 	"context"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -30,9 +28,12 @@ func fromRecord(rec *gin.GameRecord) *Game {
 
 func simGames(t testing.TB, a, b string, n int, seed uint64) []*gin.GameRecord {
 	t.Helper()
-	players := entrantsFor(a, b)
+	players, err := sim.Bots(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := make([]*gin.GameRecord, n)
-	err := sim.Run(context.Background(), sim.Config{Players: players, Games: n, Seed: seed, Workers: 1}, func(g *sim.Game) error {
+	err = sim.Run(context.Background(), sim.Config{Players: players, Games: n, Seed: seed, Workers: 1}, func(g *sim.Game) error {
 		out[g.Index] = &g.Record
 		return nil
 	})
@@ -270,10 +271,6 @@ func TestMutations(t *testing.T) {
 			}
 		})
 	}
-}
-
-func entrantNamed(name string) sim.Entrant {
-	return sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player { p, _ := bots.New(name, rng); return p }}
 }
 
 // someRealGames returns a few real games, or none when the logs are absent.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/schema"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -300,27 +301,13 @@ func store(ctx context.Context, conn *sql.Conn, games []*Game, results []Result,
 
 var relationValue = map[Relation]driver.Value{RelMeld: "meld", RelCombo: "combo", RelNone: "none"}
 
-var cardValue = func() (v [gin.NumCards]driver.Value) {
-	for c := range v {
-		v[c] = gin.Card(c).String()
-	}
-	return v
-}()
-
 // cardList returns a hand's cards as appender values.
 func cardList(h gin.Hand) []any {
 	out := make([]any, 0, gin.HandSize)
 	for _, c := range h.Cards() {
-		out = append(out, cardValue[c])
+		out = append(out, schema.CardValues[c])
 	}
 	return out
-}
-
-func sideValue(you bool) driver.Value {
-	if you {
-		return "you"
-	}
-	return "opp"
 }
 
 func appendResults(apps [4]*duckdb.Appender, games []*Game, results []Result) error {
@@ -350,9 +337,9 @@ func appendResults(apps [4]*duckdb.Appender, games []*Game, results []Result) er
 			if f.Fed >= 0 {
 				fed = f.Fed == 1
 			}
-			if err := apps[3].AppendRow(g.ID, int16(f.Round), int16(f.Ply), sideValue(f.You), int16(f.Turn), int16(f.StockLeft),
-				cardValue[f.Top], relationValue[f.TopRelation], int16(f.TopBest), f.TopImproves, f.FromDiscard,
-				int16(f.DeadwoodBefore), int16(f.BestAfter), int16(f.DeadwoodAfter), cardValue[f.Discarded],
+			if err := apps[3].AppendRow(g.ID, int16(f.Round), int16(f.Ply), schema.Side(f.You), int16(f.Turn), int16(f.StockLeft),
+				schema.CardValues[f.Top], relationValue[f.TopRelation], int16(f.TopBest), f.TopImproves, f.FromDiscard,
+				int16(f.DeadwoodBefore), int16(f.BestAfter), int16(f.DeadwoodAfter), schema.CardValues[f.Discarded],
 				f.DiscardDead, f.DiscardBest, f.CouldKnock, f.Last, fed); err != nil {
 				return err
 			}

@@ -82,7 +82,11 @@ func TestRoundTrip(t *testing.T) {
 			t.Run(a+"-"+b, func(t *testing.T) {
 				dir := t.TempDir()
 				recs := map[int64]*gin.GameRecord{}
-				c := sim.Config{Players: entrantsFor(a, b), Games: 30, Seed: 11, Start: 1000, Workers: 1}
+				players, err := sim.Bots(a, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c := sim.Config{Players: players, Games: 30, Seed: 11, Start: 1000, Workers: 1}
 				if err := sim.Run(context.Background(), c, func(g *sim.Game) error {
 					recs[g.Timestamp] = &g.Record
 					return sim.WriteGame(dir, g)
@@ -134,12 +138,4 @@ func checkDeclarations(t *testing.T, db *sql.DB, recs map[int64]*gin.GameRecord)
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func entrantsFor(a, b string) [2]sim.Entrant {
-	var out [2]sim.Entrant
-	for i, name := range []string{a, b} {
-		out[i] = entrantNamed(name)
-	}
-	return out
 }

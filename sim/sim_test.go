@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,15 +16,9 @@ import (
 )
 
 func entrants(t testing.TB, a, b string) [2]Entrant {
-	var out [2]Entrant
-	for i, name := range []string{a, b} {
-		if _, err := bots.New(name, nil); err != nil {
-			t.Fatal(err)
-		}
-		out[i] = Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
-			p, _ := bots.New(name, rng)
-			return p
-		}}
+	out, err := Bots(a, b)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -100,13 +100,11 @@ func entrant(name string) (sim.Entrant, error) {
 		}
 		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}, nil
 	}
-	if _, err := bots.New(name, nil); err != nil {
-		return sim.Entrant{}, fmt.Errorf("%w, or tuned:PATH", err)
+	e, err := sim.Bot(name)
+	if err != nil {
+		return e, fmt.Errorf("%w, or tuned:PATH", err)
 	}
-	return sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
-		p, _ := bots.New(name, rng)
-		return p
-	}}, nil
+	return e, nil
 }
 
 func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
