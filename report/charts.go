@@ -96,6 +96,19 @@ func rateBars(title, xLabel string, names []string, rates, lo, hi []float64, n [
 		labels.XYs = append(labels.XYs, plotter.XY{X: float64(i), Y: math.Min(1.02, hi[i]+0.02)})
 		labels.Labels = append(labels.Labels, l)
 	}
+	ls, err := smallLabels(labels, draw.YBottom)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(ls)
+	p.NominalX(names...)
+	p.Y.Min, p.Y.Max = 0, 1.1
+	return p, nil
+}
+
+// smallLabels writes labels in a small font centred on their points
+// horizontally, aligned as given vertically.
+func smallLabels(labels plotter.XYLabels, valign draw.YAlignment) (*plotter.Labels, error) {
 	ls, err := plotter.NewLabels(labels)
 	if err != nil {
 		return nil, err
@@ -103,11 +116,9 @@ func rateBars(title, xLabel string, names []string, rates, lo, hi []float64, n [
 	for i := range ls.TextStyle {
 		ls.TextStyle[i].Font.Size = vg.Points(7)
 		ls.TextStyle[i].XAlign = draw.XCenter
+		ls.TextStyle[i].YAlign = valign
 	}
-	p.Add(ls)
-	p.NominalX(names...)
-	p.Y.Min, p.Y.Max = 0, 1.1
-	return p, nil
+	return ls, nil
 }
 
 // intervals feeds YErrorBars: each rate with its interval.
@@ -187,14 +198,9 @@ func heatMap(title string, g cardGrid, small [4][13]bool, format string) (*plot.
 			labels.Labels = append(labels.Labels, text)
 		}
 	}
-	ls, err := plotter.NewLabels(labels)
+	ls, err := smallLabels(labels, draw.YCenter)
 	if err != nil {
 		return nil, err
-	}
-	for i := range ls.TextStyle {
-		ls.TextStyle[i].Font.Size = vg.Points(7)
-		ls.TextStyle[i].XAlign = draw.XCenter
-		ls.TextStyle[i].YAlign = draw.YCenter
 	}
 	p.Add(ls)
 	p.X.Tick.Marker = namedTicks(rankNames)
