@@ -32,6 +32,9 @@ type counts struct {
 	// the hand values: sums and counts of net round points
 	valueSum [MaxValueDeadwood + 1][NumPhases]float64
 	valueN   [MaxValueDeadwood + 1][NumPhases]int
+	// the opponent's calls, by phase of the calling turn
+	oppTurns, oppCalls, oppGins [NumPhases]int
+	oppKnockDW                  [NumPhases]float64
 	// gains
 	oppGain, stockGain   float64
 	oppGainN, stockGainN int
@@ -75,6 +78,7 @@ func Fit(ctx context.Context, db *sql.DB, opts FitOptions) (*Weights, error) {
 	c.fitKeepValues(&w.KeepValues)
 	c.fitKnockPolicy(&w.KnockPolicy)
 	c.fitHandValues(&w.HandValues)
+	c.fitOpponent(&w.Opponent)
 	if c.stockGainN > 0 {
 		w.DrawPolicy.StockGain = c.stockGain / float64(c.stockGainN)
 		w.DrawPolicy.Samples = c.stockGainN
@@ -140,6 +144,9 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 		}
 		phase := Phase(stockLeft)
 		lastPhase = phase
+		if learnDraws[a] {
+			c.oppTurns[phase]++
+		}
 		took := p.Drawn == p.Top
 		if learnDraws[a] {
 			drawFeatures(x, p.Top, known[a], stockLeft)
@@ -191,11 +198,19 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 		c.valueSum[v.deadwood][v.phase] += net[v.side]
 		c.valueN[v.deadwood][v.phase]++
 	}
-	if r.Action == gin.Knock {
-		caller := 1
-		if r.CallerYou {
-			caller = 0
+	caller := 1
+	if r.CallerYou {
+		caller = 0
+	}
+	if r.Action != gin.Drop && learnDraws[caller] {
+		c.oppCalls[lastPhase]++
+		if r.Action == gin.Gin {
+			c.oppGins[lastPhase]++
+		} else {
+			c.oppKnockDW[lastPhase] += float64(gin.Deadwood(hands[caller]))
 		}
+	}
+	if r.Action == gin.Knock {
 		dw := gin.Deadwood(hands[caller])
 		if dw <= gin.KnockLimit {
 			c.knocks[dw][lastPhase]++
@@ -248,6 +263,23 @@ func (c *counts) fitKnockPolicy(k *KnockPolicy) {
 			k.WinProbability[d][ph] = (float64(c.knockWon[d][ph]) + 1) / (float64(c.knocks[d][ph]) + 2)
 			k.Samples[d][ph] = c.knocks[d][ph]
 			k.Value[d][ph] = (c.knockNet[d][ph] + shrinkN*mean) / (float64(c.knocks[d][ph]) + shrinkN)
+		}
+	}
+}
+
+// fitOpponent estimates the modelled player's call rate, Gin share and
+// knock deadwood by phase.
+func (c *counts) fitOpponent(o *Opponent) {
+	for ph := 0; ph < NumPhases; ph++ {
+		o.Turns[ph] = c.oppTurns[ph]
+		if c.oppTurns[ph] > 0 {
+			o.CallRate[ph] = float64(c.oppCalls[ph]) / float64(c.oppTurns[ph])
+		}
+		if c.oppCalls[ph] > 0 {
+			o.GinShare[ph] = float64(c.oppGins[ph]) / float64(c.oppCalls[ph])
+		}
+		if knocks := c.oppCalls[ph] - c.oppGins[ph]; knocks > 0 {
+			o.KnockDeadwood[ph] = c.oppKnockDW[ph] / float64(knocks)
 		}
 	}
 }

@@ -322,3 +322,21 @@ func TestDecreasing(t *testing.T) {
 		}
 	}
 }
+
+// TestOpponentMayCallFirst: against an opponent that always calls, a hand
+// is worth what its call scores against the hand's deadwood.
+func TestOpponentMayCallFirst(t *testing.T) {
+	w := Defaults()
+	for ph := range w.Opponent.CallRate {
+		w.Opponent.CallRate[ph], w.Opponent.KnockDeadwood[ph] = 1, 6
+	}
+	p := NewPlayer(w)
+	for _, tc := range []struct {
+		dw   int
+		want float64
+	}{{3, 10 + 3}, {6, 10}, {9, -3}, {30, -24}} {
+		if got := p.next(0, tc.dw, gin.FullDeck, 20); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("next at deadwood %d = %v, want %v", tc.dw, got, tc.want)
+		}
+	}
+}

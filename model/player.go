@@ -26,10 +26,14 @@ import (
 //     DrawPolicy.StockGain); then the card most likely to stay deadwood (its
 //     points times one minus KeepValues.MeldProbability). Never the card it
 //     drew.
+//   - The opponent may end the round first: a hand kept now is worth, with
+//     the chance the opponent calls at its turn (Opponent.CallRate), what
+//     its Gin or knock would score against the hand's deadwood, and
+//     otherwise its value after the next draw.
 //   - Call: Gin at 0; a knock when the optimal deadwood is 10 or less,
 //     KnockPolicy gives the knock at least its threshold of winning, and a
-//     knock there is worth (KnockPolicy.Value) at least what the hand is
-//     expected to be worth after one more draw; never on its first turn.
+//     knock there is worth (KnockPolicy.Value) at least what playing on
+//     is; never on its first turn.
 //   - Declare: optimal melds.
 //
 // A decision takes some tens of microseconds: cards unrelated to the hand
@@ -185,7 +189,7 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	unknown := unknownCards(v, drawn, true)
 	if !v.FirstTurn() && p.knockFavoured(best, v.StockLeft) {
 		c := bestCards.Cards()[0]
-		if p.w.KnockPolicy.Value[best][Phase(v.StockLeft)] >= p.ahead(eleven.Remove(c), unknown, phase) {
+		if p.w.KnockPolicy.Value[best][Phase(v.StockLeft)] >= p.next(eleven.Remove(c), best, unknown, v.StockLeft) {
 			return c, gin.Knock
 		}
 	}
@@ -200,7 +204,8 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 		}
 		// Keep the most valuable hand; among equals, feed the opponent least,
 		// then throw the card most likely to stay deadwood.
-		key := [3]float64{p.ahead(eleven.Remove(c), unknown, phase), 0, p.staysDeadwood(c, eleven.Remove(c), phase)}
+		after, _ = d.After(c)
+		key := [3]float64{p.next(eleven.Remove(c), after, unknown, v.StockLeft), 0, p.staysDeadwood(c, eleven.Remove(c), phase)}
 		if gain > 0 && known != 0 {
 			key[1] = -p.feeding(c, known, v.StockLeft) * gain
 		}
@@ -209,6 +214,26 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 		}
 	}
 	return choice, gin.Drop
+}
+
+// next is the value of keeping ten-card hand h (of deadwood dw) at a turn
+// that began with stockLeft: the opponent may end the round at its turn
+// (Opponent.CallRate), and otherwise the player draws again (ahead).
+func (p *Player) next(h gin.Hand, dw int, unknown gin.Hand, stockLeft int) float64 {
+	cont := p.ahead(h, unknown, Phase(stockLeft-2))
+	o := &p.w.Opponent
+	ph := Phase(stockLeft - 1)
+	rate := o.CallRate[ph]
+	if rate == 0 {
+		return cont
+	}
+	k := o.KnockDeadwood[ph]
+	knock := -(float64(dw) - k) // the knocker scores the difference
+	if float64(dw) <= k {
+		knock = gin.UndercutBonus + k - float64(dw) // we undercut
+	}
+	called := o.GinShare[ph]*-(gin.GinBonus+float64(dw)) + (1-o.GinShare[ph])*knock
+	return rate*called + (1-rate)*cont
 }
 
 // better compares decision keys lexicographically, up to rounding.

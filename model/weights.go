@@ -65,6 +65,17 @@ type Weights struct {
 	KnockPolicy KnockPolicy `json:"knock_policy"`
 	DrawPolicy  DrawPolicy  `json:"draw_policy"`
 	HandValues  HandValues  `json:"hand_values"`
+	Opponent    Opponent    `json:"opponent"`
+}
+
+// Opponent describes how the modelled player ends rounds: the chance it
+// calls at one of its turns, and what its calls look like, by phase.
+type Opponent struct {
+	Doc           string             `json:"doc"`
+	CallRate      [NumPhases]float64 `json:"call_rate"`
+	GinShare      [NumPhases]float64 `json:"gin_share"`
+	KnockDeadwood [NumPhases]float64 `json:"knock_deadwood"`
+	Turns         [NumPhases]int     `json:"turns"`
 }
 
 // MaxValueDeadwood is the largest deadwood HandValues has a row for; more
@@ -152,6 +163,7 @@ func Defaults() *Weights {
 		}
 	}
 	w.DrawPolicy = DrawPolicy{Doc: drawPolicyDoc, StockGain: math.Inf(1)}
+	w.Opponent = Opponent{Doc: opponentDoc}
 	w.HandValues = HandValues{Doc: handValuesDoc}
 	for d := range w.HandValues.Value {
 		for p := range w.HandValues.Value[d] {
@@ -182,6 +194,9 @@ const (
 		"cells with few samples are shrunk towards a straight line fitted per phase, then made non-increasing in deadwood " +
 		"(weighted isotonic regression). The player maximises the expected value " +
 		"after its next draw. Default: minus the deadwood."
+	opponentDoc = "call_rate[phase]: the share of the modelled player's turns (the fit's --who) that ended the round with Gin " +
+		"or Knock; gin_share: the share of those calls that were Gin; knock_deadwood: the mean optimal deadwood of its knocks. " +
+		"The tuned player weighs its next draw against the chance that the opponent calls first. Default: it never does."
 	drawPolicyDoc = "stock_gain: the mean drop in optimal deadwood that a stock draw brought (deadwood before the play minus " +
 		"the best reachable after drawing). The player takes a face-up card that melds, or that lowers its deadwood by more."
 )
