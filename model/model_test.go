@@ -331,11 +331,13 @@ func TestOpponentMayCallFirst(t *testing.T) {
 		w.Opponent.CallRate[ph], w.Opponent.KnockDeadwood[ph] = 1, 6
 	}
 	p := NewPlayer(w)
+	h, _ := gin.ParseHand("SA S2 S3 C5 C6 C7 D9 D10 DJ HQ")
+	unknown := gin.FullDeck &^ h
 	for _, tc := range []struct {
 		dw   int
 		want float64
 	}{{3, 10 + 3}, {6, 10}, {9, -3}, {30, -24}} {
-		if got := p.next(0, tc.dw, gin.FullDeck, 20); math.Abs(got-tc.want) > 1e-9 {
+		if got := p.next(h, tc.dw, unknown, 20); math.Abs(got-tc.want) > 1e-9 {
 			t.Errorf("next at deadwood %d = %v, want %v", tc.dw, got, tc.want)
 		}
 	}
