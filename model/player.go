@@ -157,14 +157,15 @@ func (p *Player) knockFavoured(dw, stockLeft int) bool {
 func (p *Player) Draw(v *gin.View) gin.Pile {
 	h := v.HandSet()
 	phase := Phase(v.StockLeft)
+	dw := gin.Deadwood(h)
 	d := gin.BestDiscards(h.Add(v.Top), gin.HandOf(v.Top))
 	best, _ := d.Best()
 	switch {
-	case d.Whole() < gin.Deadwood(h)+v.Top.Points(): // it joins a meld
+	case d.Whole() < dw+v.Top.Points(): // it joins a meld
 		return gin.DiscardPile
 	case !v.FirstTurn() && (best == 0 || p.knockFavoured(best, v.StockLeft)):
 		return gin.DiscardPile
-	case float64(gin.Deadwood(h)-best) > p.w.DrawPolicy.StockGain:
+	case float64(dw-best) > p.w.DrawPolicy.StockGain:
 		return gin.DiscardPile
 	}
 	stock := p.ahead(h, unknownCards(v, 0, false), phase)
@@ -179,10 +180,8 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	eleven := v.HandSet().Add(drawn)
 	d := gin.BestDiscards(eleven, gin.HandOf(drawn))
 	best, bestCards := d.Best()
-	if !v.FirstTurn() {
-		if best == 0 {
-			return bestCards.Cards()[0], gin.Gin
-		}
+	if !v.FirstTurn() && best == 0 {
+		return bestCards.Cards()[0], gin.Gin
 	}
 	// The value is judged at the next turn, with two cards fewer in the stock.
 	phase := Phase(v.StockLeft - 2)
@@ -204,7 +203,6 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 		}
 		// Keep the most valuable hand; among equals, feed the opponent least,
 		// then throw the card most likely to stay deadwood.
-		after, _ = d.After(c)
 		key := [3]float64{p.next(eleven.Remove(c), after, unknown, v.StockLeft), 0, p.staysDeadwood(c, eleven.Remove(c), phase)}
 		if gain > 0 && known != 0 {
 			key[1] = -p.feeding(c, known, v.StockLeft) * gain
