@@ -15,9 +15,10 @@ import (
 //     optimal deadwood in a given phase. The player looks one draw ahead: a
 //     ten-card hand is worth the mean, over the cards it has not seen, of
 //     the value after drawing that card and making the best discard.
-//   - Draw: it takes the face-up card when the hand it then keeps is worth
-//     more than the expected hand after a stock draw, or when it joins a
-//     meld; otherwise it draws from the stock.
+//   - Draw: it takes the face-up card when it joins a meld, when it makes a
+//     Gin or a favoured knock possible, or when the hand it then keeps is
+//     worth more than the expected hand after a stock draw; otherwise it
+//     draws from the stock.
 //   - Discard: it keeps the ten cards worth the most. Among discards that
 //     keep hands of equal worth it avoids feeding the opponent's melds: it
 //     throws the card whose take is made least likely by the cards the
@@ -164,8 +165,6 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 	case d.Whole() < dw+v.Top.Points(): // it joins a meld
 		return gin.DiscardPile
 	case !v.FirstTurn() && (best == 0 || p.knockFavoured(best, v.StockLeft)):
-		return gin.DiscardPile
-	case float64(dw-best) > p.w.DrawPolicy.StockGain:
 		return gin.DiscardPile
 	}
 	stock := p.ahead(h, unknownCards(v, 0, false), phase)

@@ -13,8 +13,8 @@
 //     meld, by its rank group, its relation to the rest of the hand and the
 //     phase: how much a card is worth keeping.
 //   - KnockPolicy: the probability that a knock wins, by deadwood and phase.
-//   - DrawPolicy: how much a stock draw lowers the deadwood on average; the
-//     face-up card is worth taking when it lowers it more.
+//   - DrawPolicy: how much a stock draw lowers the deadwood on average, the
+//     baseline of what feeding the opponent a card costs.
 package model
 
 import (
@@ -198,7 +198,7 @@ const (
 		"or Knock; gin_share: the share of those calls that were Gin; knock_deadwood: the mean optimal deadwood of its knocks. " +
 		"The tuned player weighs its next draw against the chance that the opponent calls first. Default: it never does."
 	drawPolicyDoc = "stock_gain: the mean drop in optimal deadwood that a stock draw brought (deadwood before the play minus " +
-		"the best reachable after drawing). The player takes a face-up card that melds, or that lowers its deadwood by more."
+		"the best reachable after drawing). The player weighs the risk of feeding the opponent by what a take saves it beyond this."
 )
 
 // Save writes w as indented JSON.
