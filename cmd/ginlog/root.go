@@ -14,8 +14,10 @@ func newRootCmd(a *app) *cobra.Command {
 		Short: "Analytics for Gin Rummy tournament logs",
 		Long: `ginlog imports the logs a Gin Rummy tournament server gives its players
 (<timestamp>.csv turn files and <timestamp>-score.csv score files) into an
-embedded DuckDB database, replays every game through the rules engine, and
-answers questions about how opponents play.
+embedded DuckDB database, replays every game through the rules engine,
+answers questions about how opponents play (as tables or an HTML report),
+and fits weights from them for a bot: exported to Haskell or Go, and played
+by ginlog's own tuned player in the simulator.
 
 ` + exitCodesHelp,
 		Example: `  ginlog ingest ~/Downloads/logs.zip --opponent bot7
