@@ -25,7 +25,7 @@ type Options struct {
 	Source   string // --source label for the games of this import
 	Opponent string // --opponent name for the games of this import
 	Workers  int    // parsing goroutines; 0 means one per CPU
-	Batch    int    // games per transaction; 0 means 500
+	Batch    int    // games per transaction; 0 means batches of batchPlays plays
 
 	// OnError, when set, is called with each defect as it is found.
 	OnError func(*FileError)
@@ -78,9 +78,11 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := opts.Batch
-	if size <= 0 {
-		size = 500
+	full := func(games, plays int) bool {
+		if opts.Batch > 0 {
+			return games >= opts.Batch
+		}
+		return plays >= batchPlays
 	}
 	grp, gctx := errgroup.WithContext(ctx)
 	jobs, err := startWriters(gctx, grp, db, p, writers)
@@ -90,6 +92,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 
 	sum := &Summary{ImportID: p.importID, Skipped: skipped}
 	var batch []planned
+	plays := 0
 	turn := make(chan struct{})
 	close(turn) // the first batch may commit at once
 	send := func() {
@@ -98,7 +101,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		case jobs <- writeJob{batch, turn, committed}:
 		case <-gctx.Done():
 		}
-		batch, turn = nil, committed
+		batch, turn, plays = nil, committed, 0
 	}
 	for _, e := range bad {
 		g := &Game{Turns: File{Name: e.File}, Errors: []*FileError{e}}
@@ -108,11 +111,12 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	for g := range parseAll(gctx, pairs, opts.Workers) {
 		pl := p.plan(g)
 		batch = append(batch, pl)
+		plays += len(g.Plays)
 		sum.count(g, pl.out, pl.id, opts.OnError)
 		if opts.OnGame != nil {
 			opts.OnGame()
 		}
-		if len(batch) == size {
+		if full(len(batch), plays) {
 			send()
 		}
 	}
@@ -133,6 +137,12 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	sum.GamesPerS = float64(len(pairs)) / max(sum.Seconds, 1e-9)
 	return sum, nil
 }
+
+// batchPlays is how many plays a batch holds by default: a whole number of
+// DuckDB row groups (122,880 rows), so that commits do not leave partial
+// row groups behind. Measured on 20,000 games, batches of this size load
+// about a third faster than batches of 500 games.
+const batchPlays = 3 * 122880
 
 // writers is how many connections append at once.
 const writers = 2

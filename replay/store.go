@@ -52,15 +52,18 @@ func (s *Summary) add(res *Result) {
 	}
 }
 
-// verifyBatch is how many games a transaction verifies.
-const verifyBatch = 500
+// batchPlays is how many plays a transaction verifies, at most (or one
+// game, if it has more): two DuckDB row groups (122,880 rows) of
+// play_features. Measured on 20,000 games, batches of this size verify
+// about a third faster than batches of 500 games.
+const batchPlays = 2 * 122880
 
 // Verify replays the selected games and stores what it finds, replacing
 // earlier results for them. Each batch of games is one transaction.
 // onGame, when set, is called after each game.
 func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), onGame func()) (*Summary, error) {
 	start := time.Now()
-	ids, err := selectGames(ctx, db, sel)
+	ids, plays, err := selectGames(ctx, db, sel)
 	if err != nil {
 		return nil, err
 	}
@@ -107,12 +110,18 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 	}
 	g.Go(func() error {
 		defer close(batches)
-		for i := 0; i < len(ids); i += verifyBatch {
+		for start := 0; start < len(ids); {
+			end, n := start, 0
+			for end < len(ids) && (end == start || n+plays[end] <= batchPlays) {
+				n += plays[end]
+				end++
+			}
 			select {
-			case batches <- ids[i:min(i+verifyBatch, len(ids))]:
+			case batches <- ids[start:end]:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
+			start = end
 		}
 		return nil
 	})
@@ -124,35 +133,38 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 	return sum, nil
 }
 
-func selectGames(ctx context.Context, db *sql.DB, sel Selection) ([]int64, error) {
-	q := `SELECT game_id FROM games WHERE game_id NOT IN (SELECT game_id FROM game_checks)`
+// selectGames returns the ids of the selected games and their plays.
+func selectGames(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int, error) {
+	q := `SELECT game_id, plays FROM games WHERE game_id NOT IN (SELECT game_id FROM game_checks)`
 	var args []any
 	switch {
 	case sel.Game != 0:
-		q, args = `SELECT game_id FROM games WHERE game_id = ?`, []any{sel.Game}
+		q, args = `SELECT game_id, plays FROM games WHERE game_id = ?`, []any{sel.Game}
 	case sel.All:
-		q = `SELECT game_id FROM games`
+		q = `SELECT game_id, plays FROM games`
 	case sel.To != 0:
 		q += ` AND game_id BETWEEN ? AND ?`
 		args = []any{sel.From, sel.To}
 	}
 	rows, err := db.QueryContext(ctx, q+` ORDER BY game_id`, args...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
 	var ids []int64
+	var plays []int
 	for rows.Next() {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, nil, err
 		}
-		ids = append(ids, id)
+		ids, plays = append(ids, id), append(plays, n)
 	}
 	if sel.Game != 0 && len(ids) == 0 && rows.Err() == nil {
-		return nil, fmt.Errorf("no game %d", sel.Game)
+		return nil, nil, fmt.Errorf("no game %d", sel.Game)
 	}
-	return ids, rows.Err()
+	return ids, plays, rows.Err()
 }
 
 // Load reads games (sorted ids) with their rounds and plays.

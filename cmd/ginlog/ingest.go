@@ -60,7 +60,7 @@ Exit status 3 means some games were rejected.`,
 	f := cmd.Flags()
 	f.StringVar(&opts.Opponent, "opponent", "", "tag the games of this import with the opponent's name")
 	f.StringVar(&opts.Source, "source", "", "tag the games of this import with a source label")
-	f.IntVar(&opts.Batch, "batch", 500, "games per transaction")
+	f.IntVar(&opts.Batch, "batch", 0, "games per transaction (default: about 368,640 plays, three DuckDB row groups)")
 	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the new games (run ginlog verify later)")
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	return cmd
