@@ -78,11 +78,14 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Small imports are cut into smaller batches so that both writers
+	// work: about four batches, at a guessed 100 plays a game.
+	limit := min(batchPlays, max(minBatchPlays, len(pairs)*100/(2*writers)))
 	full := func(games, plays int) bool {
 		if opts.Batch > 0 {
 			return games >= opts.Batch
 		}
-		return plays >= batchPlays
+		return plays >= limit
 	}
 	grp, gctx := errgroup.WithContext(ctx)
 	jobs, err := startWriters(gctx, grp, db, p, writers)
@@ -143,6 +146,9 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 // row groups behind. Measured on 20,000 games, batches of this size load
 // about a third faster than batches of 500 games.
 const batchPlays = 3 * 122880
+
+// minBatchPlays is the smallest default batch, in plays.
+const minBatchPlays = 10000
 
 // writers is how many connections append at once.
 const writers = 2
