@@ -100,6 +100,15 @@ func ensureCorpus(ctx context.Context, a *app, work string, n int, players [2]si
 	return corpus, sim.Run(ctx, c, func(g *sim.Game) error { return sim.WriteGame(corpus, g) })
 }
 
+// benchPlayers are the bots that play the verify and queries corpora.
+func benchPlayers() [2]sim.Entrant {
+	p, err := sim.Bots("meldable", "memory")
+	if err != nil {
+		panic(err) // both are baseline bots
+	}
+	return p
+}
+
 // workDir returns work, or a new temporary directory and its cleanup.
 func workDir(work string) (string, func(), error) {
 	if work != "" {
@@ -130,9 +139,7 @@ storing the results.`,
 				return err
 			}
 			defer cleanup()
-			e1, _ := entrant("meldable")
-			e2, _ := entrant("memory")
-			corpus, err := ensureCorpus(ctx, a, dir, games, [2]sim.Entrant{e1, e2})
+			corpus, err := ensureCorpus(ctx, a, dir, games, benchPlayers())
 			if err != nil {
 				return err
 			}
@@ -170,9 +177,7 @@ func benchDB(ctx context.Context, a *app, dir string, n int) (*schema.DB, error)
 	if err != nil || statErr == nil {
 		return db, err
 	}
-	e1, _ := entrant("meldable")
-	e2, _ := entrant("memory")
-	corpus, err := ensureCorpus(ctx, a, dir, n, [2]sim.Entrant{e1, e2})
+	corpus, err := ensureCorpus(ctx, a, dir, n, benchPlayers())
 	if err == nil {
 		fmt.Fprintf(a.err, "ingesting and verifying %d games\n", n)
 		_, err = ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{corpus}})
