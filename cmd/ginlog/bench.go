@@ -68,15 +68,11 @@ resident memory.`,
 				}
 				ns = append(ns, n)
 			}
-			e1, err := entrant(strings.Split(players, ",")[0])
+			p, err := parsePlayers(players)
 			if err != nil {
-				return usagef("--players: %v", err)
+				return err
 			}
-			e2, err := entrant(strings.Split(players+",", ",")[1])
-			if err != nil {
-				return usagef("--players: %v", err)
-			}
-			return runBenchIngest(cmd.Context(), a, ns, work, [2]sim.Entrant{e1, e2}, f)
+			return runBenchIngest(cmd.Context(), a, ns, work, p, f)
 		},
 	}
 	cmd.Flags().StringVar(&sizes, "sizes", "2000,20000", "corpus sizes in games, comma-separated")

@@ -50,14 +50,8 @@ with the weights in PATH (tuned:default for its default weights).`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			names := strings.Split(players, ",")
-			if len(names) != 2 {
-				return usagef("--players: want two names separated by a comma, got %q", players)
-			}
-			for i, name := range names {
-				if opts.cfg.Players[i], err = entrant(strings.TrimSpace(name)); err != nil {
-					return usagef("--players: %v", err)
-				}
+			if opts.cfg.Players, err = parsePlayers(players); err != nil {
+				return err
 			}
 			if opts.cfg.Games < 1 {
 				return usagef("--games: want at least 1, got %d", opts.cfg.Games)
@@ -85,6 +79,23 @@ with the weights in PATH (tuned:default for its default weights).`,
 	f.IntVar(&opts.cfg.Workers, "workers", 0, "games played at once (0: one per CPU)")
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	return cmd
+}
+
+// parsePlayers reads a --players flag: two player names separated by a
+// comma, the logged one first.
+func parsePlayers(players string) ([2]sim.Entrant, error) {
+	var out [2]sim.Entrant
+	names := strings.Split(players, ",")
+	if len(names) != 2 {
+		return out, usagef("--players: want two names separated by a comma, got %q", players)
+	}
+	for i, name := range names {
+		var err error
+		if out[i], err = entrant(strings.TrimSpace(name)); err != nil {
+			return out, usagef("--players: %v", err)
+		}
+	}
+	return out, nil
 }
 
 // entrant resolves a player name: a baseline bot, tuned:PATH (the tuned
