@@ -225,9 +225,6 @@ func distChart(d *data, id, dim, title, xLabel, caption string) (chart, error) {
 		counts = append(counts, d.knock.num(r, "cases"))
 		rows = append(rows, []string{d.knock.str(r, "value"), fmt.Sprint(d.knock.num(r, "cases"))})
 	}
-	if len(names) == 0 {
-		names, counts = []string{"none"}, []float64{0}
-	}
 	p, err := countBars(title, xLabel, "count", names, counts, inkOrange)
 	if err != nil {
 		return chart{}, err

@@ -57,7 +57,11 @@ func newPlot(title, x, y string) *plot.Plot {
 
 // rateBars draws rates as bars with their 95% intervals as whiskers and
 // the sample size above each bar; small samples are grey and starred.
+// Without data (nothing verified yet) it draws one empty "no data" bar.
 func rateBars(title, xLabel string, names []string, rates, lo, hi []float64, n []int, minSample int) (*plot.Plot, error) {
+	if len(names) == 0 {
+		names, rates, lo, hi, n = []string{"no data"}, []float64{0}, []float64{0}, []float64{0}, []int{0}
+	}
 	p := newPlot(title, xLabel, "rate (95% interval)")
 	vals := make(plotter.Values, len(rates))
 	copy(vals, rates)
@@ -130,8 +134,11 @@ func (e intervals) YError(i int) (float64, float64) {
 	return e.rates[i] - e.lo[i], e.hi[i] - e.rates[i]
 }
 
-// countBars draws counts as bars.
+// countBars draws counts as bars; without data, one empty "no data" bar.
 func countBars(title, xLabel, yLabel string, names []string, counts []float64, ink color.Color) (*plot.Plot, error) {
+	if len(names) == 0 {
+		names, counts = []string{"no data"}, []float64{0}
+	}
 	p := newPlot(title, xLabel, yLabel)
 	bars, err := plotter.NewBarChart(plotter.Values(counts), vg.Points(16))
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/schema"
 )
 
 var corpora = map[string]string{"reallogs": "../../shared/reallogs", "sample": "../testdata/sample"}
@@ -69,6 +70,23 @@ func TestStructure(t *testing.T) {
 			}
 			golden.Check(t, filepath.Join("testdata", name+".txt"), structure(html))
 		})
+	}
+}
+
+// TestUnverified renders a report of games not verified yet: no features,
+// empty charts, no error.
+func TestUnverified(t *testing.T) {
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{corpora["sample"]}}); err != nil {
+		t.Fatal(err)
+	}
+	html := write(t, db.DB, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
+	if n := strings.Count(html, "<svg"); n != 10 || !strings.Contains(html, "no data") {
+		t.Errorf("%d charts; no-data marks present: %v", n, strings.Contains(html, "no data"))
 	}
 }
 
