@@ -162,9 +162,10 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 			c.draw[key] = n
 		}
 		dwBefore := gin.Deadwood(before)
+		arr := gin.Arrange(p.Hand)
 		if took {
 			if learnDraws[a] {
-				c.oppGain += float64(dwBefore - gin.Deadwood(p.Hand))
+				c.oppGain += float64(dwBefore - arr.Points())
 				c.oppGainN++
 			}
 			known[a] = known[a].Add(p.Top)
@@ -177,7 +178,6 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 		}
 		known[a] = known[a].Remove(p.Discarded)
 		hands[a] = p.Hand
-		arr := gin.Arrange(p.Hand)
 		values = append(values, valueSample{a, min(arr.Points(), MaxValueDeadwood), phase})
 		for _, card := range arr.Deadwood.Cards() {
 			samples = append(samples, pending{a, card, [3]int{rankGroup(card.Rank()), cardRelation(card, p.Hand), phase}})

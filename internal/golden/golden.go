@@ -11,9 +11,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// Updating reports whether the tests run with -update.
-func Updating() bool { return *update }
-
 // Check compares got with the file at path, or writes it with -update.
 func Check(t testing.TB, path, got string) {
 	t.Helper()
