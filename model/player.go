@@ -3,6 +3,7 @@ package model
 import (
 	"math"
 	"math/bits"
+	"sort"
 
 	"github.com/ginlog/ginlog/gin"
 )
@@ -14,7 +15,9 @@ import (
 //   - Value of a hand: HandValues gives the worth of holding a given
 //     optimal deadwood in a given phase. The player looks one draw ahead: a
 //     ten-card hand is worth the mean, over the cards it has not seen, of
-//     the value after drawing that card and making the best discard.
+//     the value after drawing that card and making the best discard. The
+//     discards closest in value are compared again two draws ahead (see
+//     refineMargin).
 //   - Draw: it takes the face-up card when it joins a meld, when it makes a
 //     Gin or a favoured knock possible, or when the hand it then keeps is
 //     worth more than the expected hand after a stock draw; otherwise it
@@ -37,11 +40,15 @@ import (
 //     is; never on its first turn.
 //   - Declare: optimal melds.
 //
-// A decision takes some tens of microseconds: cards unrelated to the hand
-// are valued in closed form, the others with the meld solver.
+// Most decisions take some tens of microseconds: cards unrelated to the
+// hand are valued in closed form, the others with the meld solver. A
+// discard compared two draws ahead takes a few milliseconds.
 type Player struct {
 	w *Weights
 	x []float64
+	// kept holds, while discards are compared two draws ahead, the
+	// ten-card hands valued so far by next.
+	kept map[gin.Hand]float64
 }
 
 // NewPlayer returns a player using w.
@@ -96,24 +103,18 @@ func (p *Player) ahead(h, unknown gin.Hand, phase int) float64 {
 	if n == 0 {
 		return p.value(gin.Deadwood(h), phase)
 	}
-	arr := gin.Arrange(h)
-	dw := arr.Points()
-	maxDead := 0
-	for _, c := range arr.Deadwood.Cards() {
-		maxDead = max(maxDead, c.Points())
-	}
+	// A card unrelated to h melds with nothing and may not be discarded at
+	// once: it stays deadwood beside the best nine of h's cards.
+	nine := gin.BestDiscards(h, 0)
+	base, _ := nine.Best()
 	related := neighbours(h) & unknown
 	sum := 0.0
 	for x := uint64(unknown); x != 0; x &= x - 1 {
 		u := gin.Card(bits.TrailingZeros64(x))
-		var best int
-		if related.Has(u) || arr.Deadwood == 0 {
+		best := base + u.Points()
+		if related.Has(u) {
 			d := gin.BestDiscards(h.Add(u), gin.HandOf(u))
 			best, _ = d.Best()
-		} else {
-			// u melds with nothing: it stays deadwood, and the best
-			// discard is the highest deadwood card of h.
-			best = dw + u.Points() - maxDead
 		}
 		sum += p.value(best, phase)
 	}
@@ -167,7 +168,8 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 	case !v.FirstTurn() && (best == 0 || p.knockFavoured(best, v.StockLeft)):
 		return gin.DiscardPile
 	}
-	stock := p.ahead(h, unknownCards(v, 0, false), phase)
+	unknown := unknownCards(v, 0, false)
+	stock := p.ahead(h, unknown, phase)
 	if p.value(best, phase) > stock {
 		return gin.DiscardPile
 	}
@@ -193,8 +195,7 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	}
 	known := knownOpp(v)
 	gain := p.w.DrawModel.OpponentGain - p.w.DrawPolicy.StockGain
-	var choice gin.Card
-	best3 := [3]float64{math.Inf(-1)}
+	var ranked []option
 	for _, c := range eleven.Remove(drawn).Cards() {
 		after, _ := d.After(c)
 		if after > best+10 {
@@ -202,22 +203,101 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 		}
 		// Keep the most valuable hand; among equals, feed the opponent least,
 		// then throw the card most likely to stay deadwood.
-		key := [3]float64{p.next(eleven.Remove(c), after, unknown, v.StockLeft), 0, p.staysDeadwood(c, eleven.Remove(c), phase)}
+		o := option{card: c, after: after, key: [3]float64{p.next(eleven.Remove(c), after, unknown, v.StockLeft), 0, p.staysDeadwood(c, eleven.Remove(c), phase)}}
 		if gain > 0 && known != 0 {
-			key[1] = -p.feeding(c, known, v.StockLeft) * gain
+			o.key[1] = -p.feeding(c, known, v.StockLeft) * gain
 		}
-		if better(key, best3) {
-			choice, best3 = c, key
-		}
+		ranked = append(ranked, o)
 	}
-	return choice, gin.Drop
+	sort.SliceStable(ranked, func(i, j int) bool { return better(ranked[i].key, ranked[j].key) })
+	// The closest candidates are compared again two draws ahead.
+	n := 1
+	for n < len(ranked) && n < refineCount && ranked[n].key[0] >= ranked[0].key[0]-refineMargin {
+		n++
+	}
+	if n > 1 {
+		p.kept = make(map[gin.Hand]float64, 256)
+		for i := range ranked[:n] {
+			o := &ranked[i]
+			o.key[0] = p.next2(eleven.Remove(o.card), o.after, unknown, v.StockLeft)
+		}
+		p.kept = nil
+		sort.SliceStable(ranked[:n], func(i, j int) bool { return better(ranked[i].key, ranked[j].key) })
+	}
+	return ranked[0].card, gin.Drop
+}
+
+// The discards whose one-draw values are within refineMargin net points of
+// the best, refineCount at most, are compared two draws ahead (next2). In
+// 3,000 mirrored games against simple that lifted the win rate from 59.0%
+// to 60.9%; a wider margin (6 points, 4 discards) or also weighing discards
+// that leave more deadwood at the second draw did not do better.
+const (
+	refineMargin = 3.0
+	refineCount  = 3
+)
+
+// option is a discard the player weighs: the deadwood it leaves and its
+// decision key.
+type option struct {
+	card  gin.Card
+	after int
+	key   [3]float64
 }
 
 // next is the value of keeping ten-card hand h (of deadwood dw) at a turn
 // that began with stockLeft: the opponent may end the round at its turn
 // (Opponent.CallRate), and otherwise the player draws again (ahead).
 func (p *Player) next(h gin.Hand, dw int, unknown gin.Hand, stockLeft int) float64 {
-	cont := p.ahead(h, unknown, Phase(stockLeft-2))
+	return p.orCall(dw, stockLeft, p.ahead(h, unknown, Phase(stockLeft-2)))
+}
+
+// next2 is next looking two draws ahead: after the opponent's turn the
+// player draws (drawValue), and the opponent may call before that.
+func (p *Player) next2(h gin.Hand, dw int, unknown gin.Hand, stockLeft int) float64 {
+	if unknown.Len() == 0 || stockLeft < 4 {
+		return p.next(h, dw, unknown, stockLeft)
+	}
+	return p.orCall(dw, stockLeft, p.drawValue(h, unknown, stockLeft-2))
+}
+
+// drawValue is the expected value of ten-card hand h at a turn beginning
+// with stockLeft when the player draws one of the unknown cards at random
+// and keeps, among the hands of least deadwood, the one worth most by next.
+func (p *Player) drawValue(h, unknown gin.Hand, stockLeft int) float64 {
+	sum := 0.0
+	for x := uint64(unknown); x != 0; x &= x - 1 {
+		u := gin.Card(bits.TrailingZeros64(x))
+		sum += p.keepBest(h.Add(u), u, unknown.Remove(u), stockLeft)
+	}
+	return sum / float64(unknown.Len())
+}
+
+// keepBest is the value by next of the best hand kept from eleven-card
+// hand h after drawing drawn, among the discards that leave the least
+// deadwood.
+func (p *Player) keepBest(h gin.Hand, drawn gin.Card, unknown gin.Hand, stockLeft int) float64 {
+	d := gin.BestDiscards(h, gin.HandOf(drawn))
+	least, cards := d.Best()
+	best := math.Inf(-1)
+	for y := uint64(cards); y != 0; y &= y - 1 {
+		kept := h.Remove(gin.Card(bits.TrailingZeros64(y)))
+		v, ok := p.kept[kept]
+		if !ok {
+			v = p.next(kept, least, unknown, stockLeft)
+			if p.kept != nil {
+				p.kept[kept] = v
+			}
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// orCall weighs cont, the value of a hand of deadwood dw if the round goes
+// on, against the chance that the opponent calls at its turn, after a turn
+// of the player's that began with stockLeft.
+func (p *Player) orCall(dw, stockLeft int, cont float64) float64 {
 	o := &p.w.Opponent
 	ph := Phase(stockLeft - 1)
 	rate := o.CallRate[ph]
