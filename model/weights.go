@@ -147,9 +147,9 @@ type DrawPolicy struct {
 }
 
 // Defaults returns uninformed weights: no opponent model, no keep values
-// (cards are worth their points), knocking as soon as it is legal, and the
-// face-up card taken only when it melds. With them the tuned player plays
-// like the simple yardstick.
+// (cards are worth their points), a hand worth minus its deadwood, and
+// knocking as soon as it is legal. The tuned player still looks ahead with
+// them; what the fitted weights add is measured against them.
 func Defaults() *Weights {
 	w := &Weights{Format: FormatName, Version: FormatVersion, Doc: weightsDoc}
 	w.DrawModel = DrawModel{Doc: drawModelDoc, Features: drawFeatureNames(), Coefficients: make([]float64, numDrawFeatures)}
