@@ -168,8 +168,7 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 	case !v.FirstTurn() && (best == 0 || p.knockFavoured(best, v.StockLeft)):
 		return gin.DiscardPile
 	}
-	unknown := unknownCards(v, 0, false)
-	stock := p.ahead(h, unknown, phase)
+	stock := p.ahead(h, unknownCards(v, 0, false), phase)
 	if p.value(best, phase) > stock {
 		return gin.DiscardPile
 	}
