@@ -4,9 +4,10 @@
 # tagged by opponent, fit weights on each opponent's games and on all of
 # them, then play 10,000 mirrored games per pairing:
 #   - weights fitted on an opponent's games, against that opponent;
-#   - default weights against simple, and fitted against default weights;
-#   - exploitation: weights fitted on memory's games against simple, and
-#     on simple's games against memory.
+#   - default weights against simple, on the same deals (a paired
+#     difference), and fitted against default weights head to head;
+#   - exploitation: against simple and against memory, the weights fitted
+#     on that opponent's games against those fitted on the other's (paired).
 # Usage: scripts/evaluate.sh [WORKDIR]   (default: ./eval, kept for inspection)
 # GAMES (default 10000) sets the games per pairing, TRAIN (default 3000) the
 # training games per opponent.
@@ -27,12 +28,15 @@ for bot in random simple meldable memory; do
 done
 "$g" fit --out "$work/weights.json" >/dev/null
 run() { "$g" simulate --games "$games" --mirror --no-logs --seed 99 --players "$1" | tail -2 | head -1; }
+# paired plays the pairing $1 and again with $2 in the first seat, on the same
+# deals, and prints both first seats' rows and the paired difference.
+paired() { "$g" simulate --games "$games" --mirror --no-logs --seed 99 --players "$1" --compare "$2" | grep -E '^A|^win rate'; }
 echo "== tuned, weights fitted on games against that opponent"
 for bot in random simple meldable memory; do run "tuned:$work/weights-$bot.json,$bot"; done
-echo "== default weights against simple"
-run "tuned:default,simple"
+echo "== tuning: fitted on simple's games against default weights, against simple"
+paired "tuned:$work/weights-simple.json,simple" tuned:default
 echo "== weights fitted on all games against default weights"
 run "tuned:$work/weights.json,tuned:default"
-echo "== exploitation: weights fitted on another opponent's games"
-run "tuned:$work/weights-memory.json,simple"
-run "tuned:$work/weights-simple.json,memory"
+echo "== exploitation: weights fitted on the opponent's games against another's"
+paired "tuned:$work/weights-simple.json,simple" "tuned:$work/weights-memory.json"
+paired "tuned:$work/weights-memory.json,memory" "tuned:$work/weights-simple.json"

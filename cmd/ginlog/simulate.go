@@ -15,20 +15,23 @@ import (
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/sim"
+	"github.com/ginlog/ginlog/stats"
 	"github.com/spf13/cobra"
 )
 
 type simulateOptions struct {
-	cfg    sim.Config
-	out    string
-	noLogs bool
-	format render.Format
+	cfg     sim.Config
+	out     string
+	noLogs  bool
+	format  render.Format
+	compare *sim.Entrant // also played in the first seat, on the same deals
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
 	var (
 		opts    simulateOptions
 		players string
+		compare string
 		format  string
 	)
 	cmd := &cobra.Command{
@@ -42,11 +45,17 @@ logged one ("you"). The same seed and players give identical files.
 At the end it prints each player's wins, win rate with its 95% interval,
 points per round, and how its rounds ended.
 
+--compare NAME plays the same deals again with NAME in the first seat and
+reports the difference of the two first players' win rates, game by game:
+its interval is much narrower than the two win rates' own, because both
+players meet the same cards. It needs --no-logs.
+
 Players: ` + strings.Join(bots.Names, ", ") + `, and tuned:PATH, the tuned player
 with the weights in PATH (tuned:default for its default weights).`,
 		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
-  ginlog simulate --games 100 --seed 7 --no-logs --format json`,
+  ginlog simulate --games 100 --seed 7 --no-logs --format json
+  ginlog simulate --games 10000 --mirror --no-logs --players tuned:w.json,simple --compare tuned:default`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -65,6 +74,16 @@ with the weights in PATH (tuned:default for its default weights).`,
 			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
 				return usagef("--format: %v", err)
 			}
+			if compare != "" {
+				if !opts.noLogs {
+					return usagef("--compare plays every deal twice: it needs --no-logs")
+				}
+				e, err := entrant(compare)
+				if err != nil {
+					return usagef("--compare: %v", err)
+				}
+				opts.compare = &e
+			}
 			return runSimulate(cmd.Context(), a, opts)
 		},
 	}
@@ -78,6 +97,7 @@ with the weights in PATH (tuned:default for its default weights).`,
 	f.Int64Var(&opts.cfg.Start, "start", 1700000000, "timestamp of the first game; game i gets start+i")
 	f.IntVar(&opts.cfg.Workers, "workers", 0, "games played at once (0: one per CPU)")
 	f.StringVar(&format, "format", "table", "summary format: table or json")
+	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
 	return cmd
 }
 
@@ -124,39 +144,76 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 			return err
 		}
 	}
-	bar := progress.New(a.err, "games", opts.cfg.Games, a.isTerminal(a.err))
-	var (
-		mu  sync.Mutex
-		sum sim.Summary
-	)
+	m, err := playMatch(ctx, a, opts.cfg, opts.out)
+	if err != nil {
+		return err
+	}
+	rep := m.report(opts.cfg)
+	if opts.compare != nil {
+		cfg := opts.cfg
+		cfg.Players[0] = *opts.compare
+		other, err := playMatch(ctx, a, cfg, "")
+		if err != nil {
+			return err
+		}
+		c := &simComparison{Match: other.report(cfg)}
+		c.Difference, c.CILow, c.CIHigh = stats.PairedDifference(m.wins, other.wins)
+		rep.Compare = c
+	}
+	return writeSimSummary(a, opts, rep)
+}
+
+// match is a played match: its summary and whether the first seat won
+// each game.
+type match struct {
+	sum     sim.Summary
+	wins    []bool
+	elapsed time.Duration
+}
+
+// playMatch plays cfg's games, writing their logs to out unless it is "".
+func playMatch(ctx context.Context, a *app, cfg sim.Config, out string) (*match, error) {
+	bar := progress.New(a.err, "games", cfg.Games, a.isTerminal(a.err))
+	m := &match{wins: make([]bool, cfg.Games)}
+	var mu sync.Mutex
 	start := time.Now()
-	err := sim.Run(ctx, opts.cfg, func(g *sim.Game) error {
-		if !opts.noLogs {
-			if err := sim.WriteGame(opts.out, g); err != nil {
+	err := sim.Run(ctx, cfg, func(g *sim.Game) error {
+		if out != "" {
+			if err := sim.WriteGame(out, g); err != nil {
 				return err
 			}
 		}
 		mu.Lock()
-		sum.Add(&g.Record)
+		m.sum.Add(&g.Record)
+		m.wins[g.Index] = g.Record.Winner() == 0
 		mu.Unlock()
 		bar.Add(1)
 		return nil
 	})
 	bar.Done()
-	if err != nil {
-		return err
-	}
-	return writeSimSummary(a, opts, &sum, time.Since(start))
+	m.elapsed = time.Since(start)
+	return m, err
 }
 
 // simReport is the JSON form of the summary.
 type simReport struct {
-	Games   int         `json:"games"`
-	Rounds  int         `json:"rounds"`
-	Seed    uint64      `json:"seed"`
-	Mirror  bool        `json:"mirror"`
-	Seconds float64     `json:"seconds"`
-	Players []simPlayer `json:"players"`
+	Games   int            `json:"games"`
+	Rounds  int            `json:"rounds"`
+	Seed    uint64         `json:"seed"`
+	Mirror  bool           `json:"mirror"`
+	Seconds float64        `json:"seconds"`
+	Players []simPlayer    `json:"players"`
+	Compare *simComparison `json:"compare,omitempty"`
+}
+
+// simComparison is the --compare match on the same deals, and the
+// difference of the first seats' win rates (this match's first player's
+// less the compared player's) with its 95% interval.
+type simComparison struct {
+	Match      *simReport `json:"match"`
+	Difference float64    `json:"difference"`
+	CILow      float64    `json:"ci_low"`
+	CIHigh     float64    `json:"ci_high"`
 }
 
 type simPlayer struct {
@@ -173,21 +230,42 @@ type simPlayer struct {
 	Undercuts      int     `json:"undercuts"`
 }
 
-func writeSimSummary(a *app, opts simulateOptions, sum *sim.Summary, elapsed time.Duration) error {
-	rep := simReport{Games: sum.Games, Rounds: sum.Rounds, Seed: opts.cfg.Seed, Mirror: opts.cfg.Mirror, Seconds: elapsed.Seconds()}
+// report returns the summary of m, played with cfg.
+func (m *match) report(cfg sim.Config) *simReport {
+	sum := &m.sum
+	rep := &simReport{Games: sum.Games, Rounds: sum.Rounds, Seed: cfg.Seed, Mirror: cfg.Mirror, Seconds: m.elapsed.Seconds()}
 	for seat := range 2 {
 		s := sum.Seats[seat]
 		rate, lo, hi := sum.WinRate(seat)
 		rep.Players = append(rep.Players, simPlayer{
-			Seat: string(rune('A' + seat)), Name: opts.cfg.Players[seat].Name,
+			Seat: string(rune('A' + seat)), Name: cfg.Players[seat].Name,
 			Wins: s.Wins, WinRate: rate, CILow: lo, CIHigh: hi,
 			PointsPerRound: sum.PointsPerRound(seat),
 			Gins:           s.Gins, Knocks: s.Knocks, Drops: s.Drops, Undercuts: s.Undercuts,
 		})
 	}
+	return rep
+}
+
+func writeSimSummary(a *app, opts simulateOptions, rep *simReport) error {
 	if opts.format == render.JSON {
 		return render.WriteJSON(a.out, rep)
 	}
+	if err := writeSimTable(a, rep); err != nil {
+		return err
+	}
+	if c := rep.Compare; c != nil {
+		fmt.Fprintln(a.out)
+		if err := writeSimTable(a, c.Match); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.out, "\nwin rate of %s less that of %s, on the same %d deals: %+.3f (95%% CI %+.3f to %+.3f)\n",
+			rep.Players[0].Name, c.Match.Players[0].Name, rep.Games, c.Difference, c.CILow, c.CIHigh)
+	}
+	return nil
+}
+
+func writeSimTable(a *app, rep *simReport) error {
 	mirror := ""
 	if rep.Mirror {
 		mirror = ", mirrored"

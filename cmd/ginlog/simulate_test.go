@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,6 +25,9 @@ func TestSimulateSummary(t *testing.T) {
 		{"bad-player", []string{"simulate", "--players", "simple,alphago", "--no-logs"}, exitUsage},
 		{"odd-mirror", []string{"simulate", "--games", "3", "--mirror", "--no-logs"}, exitUsage},
 		{"no-out", []string{"simulate", "--games", "3"}, exitUsage},
+		{"compare", []string{"simulate", "--games", "40", "--players", "simple,memory", "--mirror", "--no-logs", "--compare", "meldable"}, exitOK},
+		{"compare-logs", []string{"simulate", "--games", "4", "--compare", "meldable", "--out", "x"}, exitUsage},
+		{"compare-bad", []string{"simulate", "--games", "4", "--compare", "deep-blue", "--no-logs"}, exitUsage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, tc.args...)
@@ -49,6 +53,45 @@ func TestSimulateJSON(t *testing.T) {
 	}
 	if rep.Games != 10 || len(rep.Players) != 2 || rep.Players[0].Wins+rep.Players[1].Wins != 10 || rep.Players[0].Name != "simple" {
 		t.Errorf("report %+v", rep)
+	}
+}
+
+// TestSimulateCompare: the paired difference is the difference of the two
+// first seats' win rates, and the compared match is the one simulate
+// plays on its own.
+func TestSimulateCompare(t *testing.T) {
+	type report struct {
+		Games   int `json:"games"`
+		Players []struct {
+			Wins int `json:"wins"`
+		} `json:"players"`
+		Compare *struct {
+			Match      *report `json:"match"`
+			Difference float64 `json:"difference"`
+			CILow      float64 `json:"ci_low"`
+			CIHigh     float64 `json:"ci_high"`
+		} `json:"compare"`
+	}
+	read := func(args ...string) report {
+		r := runCmd(t, nil, append([]string{"simulate", "--games", "60", "--mirror", "--no-logs", "--seed", "3", "--format", "json"}, args...)...)
+		var rep report
+		if err := json.Unmarshal([]byte(r.out), &rep); err != nil {
+			t.Fatalf("%v: %s%s", err, r.out, r.err)
+		}
+		return rep
+	}
+	rep := read("--players", "simple,memory", "--compare", "random")
+	alone := read("--players", "random,memory")
+	c := rep.Compare
+	if c == nil || c.Match == nil {
+		t.Fatalf("no comparison: %+v", rep)
+	}
+	if c.Match.Players[0].Wins != alone.Players[0].Wins {
+		t.Errorf("compared match: %d wins, alone %d", c.Match.Players[0].Wins, alone.Players[0].Wins)
+	}
+	want := float64(rep.Players[0].Wins-alone.Players[0].Wins) / 60
+	if math.Abs(c.Difference-want) > 1e-12 || c.CILow > want || c.CIHigh < want || c.CIHigh-c.CILow <= 0 {
+		t.Errorf("difference %v (%v to %v), want %v inside", c.Difference, c.CILow, c.CIHigh, want)
 	}
 }
 
