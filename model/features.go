@@ -54,14 +54,18 @@ func cardRelation(c gin.Card, h gin.Hand) int {
 }
 
 // The draw model's features.
-const numDrawFeatures = 1 + gin.NumRanks + 2 + 2
+const numDrawFeatures = 1 + gin.NumRanks + 2 + NumPhases - 1
 
 func drawFeatureNames() []string {
 	names := []string{"intercept"}
 	for r := gin.Rank(0); r < gin.NumRanks; r++ {
 		names = append(names, "rank_"+r.String())
 	}
-	return append(names, "known_meld", "known_combo", "phase_middle", "phase_late")
+	names = append(names, "known_meld", "known_combo")
+	for _, ph := range PhaseNames[1:] {
+		names = append(names, "phase_"+ph)
+	}
+	return names
 }
 
 // drawFeatures fills x with the features of card c offered to a player
@@ -78,10 +82,7 @@ func drawFeatures(x []float64, c gin.Card, known gin.Hand, stockLeft int) {
 	case known != 0 && cardRelation(c, known.Add(c)) != 0:
 		x[2+gin.NumRanks] = 1
 	}
-	switch Phase(stockLeft) {
-	case PhaseMiddle:
-		x[3+gin.NumRanks] = 1
-	case PhaseLate:
-		x[4+gin.NumRanks] = 1
+	if ph := Phase(stockLeft); ph > 0 {
+		x[2+gin.NumRanks+ph] = 1
 	}
 }

@@ -131,7 +131,7 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 	var samples []pending
 	var values []valueSample
 	x := make([]float64, numDrawFeatures)
-	lastPhase := PhaseEarly
+	lastPhase := 0
 	for _, p := range r.Plays {
 		c.plays++
 		a := 1

@@ -113,10 +113,26 @@ func TestWeightsRoundTrip(t *testing.T) {
 	if b.String() != b2.String() {
 		t.Error("save, read and save again differ")
 	}
-	for _, bad := range []string{`{"format": "other", "version": 1}`, `{"format": "ginlog-weights", "version": 9}`, `{"format": "ginlog-weights", "version": 1, "extra": 1}`, `not json`} {
+	for _, bad := range []string{`{"format": "other", "version": 1}`, `{"format": "ginlog-weights", "version": 9}`, `{"format": "ginlog-weights", "version": 1}`, `{"format": "ginlog-weights", "version": 1, "extra": 1}`, `not json`} {
 		if _, err := Read(strings.NewReader(bad), "bad.json"); err == nil || !strings.HasPrefix(err.Error(), "bad.json") {
 			t.Errorf("Read(%s) error %v", bad, err)
 		}
+	}
+}
+
+func TestPhase(t *testing.T) {
+	for _, tc := range []struct {
+		stockLeft, want int
+	}{
+		{31, 0}, {29, 0}, {28, 1}, {26, 1}, {25, 2}, {23, 2}, {22, 3}, {19, 3}, {18, 4}, {13, 4}, {12, 5}, {0, 5},
+	} {
+		if got := Phase(tc.stockLeft); got != tc.want {
+			t.Errorf("Phase(%d) = %d, want %d", tc.stockLeft, got, tc.want)
+		}
+	}
+	want := [NumPhases]string{"29-31", "26-28", "23-25", "19-22", "13-18", "0-12"}
+	if PhaseNames != want {
+		t.Errorf("PhaseNames = %v, want %v", PhaseNames, want)
 	}
 }
 
@@ -261,10 +277,10 @@ import GinlogWeights
 
 main :: IO ()
 main = do
-  print (meldProbability 2 5 Middle)
-  print (knockWinProbability 7 Late)
-  print (handValue 12 Early)
-  print (opponentTakeProbability 4 True False Late)
+  print (meldProbability 2 5 Stock19)
+  print (knockWinProbability 7 Stock0)
+  print (handValue 12 Stock29)
+  print (opponentTakeProbability 4 True False Stock0)
   print (phaseOf 15)
 `), 0o644)
 	cmd := exec.Command(ghc, "-Wall", "-Werror", "-O0", "-outputdir", filepath.Join(dir, "out"), "-o", filepath.Join(dir, "main"), "Main.hs", "GinlogWeights.hs")
@@ -279,9 +295,9 @@ main = do
 	lines := strings.Fields(string(out))
 	p := NewPlayer(w)
 	want := []float64{
-		w.KeepValues.MeldProbability[2][5][PhaseMiddle],
-		w.KnockPolicy.WinProbability[7][PhaseLate],
-		w.HandValues.Value[12][PhaseEarly],
+		w.KeepValues.MeldProbability[2][5][Phase(20)],
+		w.KnockPolicy.WinProbability[7][Phase(5)],
+		w.HandValues.Value[12][Phase(30)],
 	}
 	for i, v := range want {
 		got, _ := strconv.ParseFloat(lines[i], 64)
@@ -289,9 +305,9 @@ main = do
 			t.Errorf("Haskell line %d: %v, want %v", i+1, got, v)
 		}
 	}
-	// The take probability of the fifth rank with a known meld, late.
+	// The take probability of the fifth rank with a known meld, in the last phase.
 	p.x = make([]float64, numDrawFeatures)
-	p.x[0], p.x[1+4], p.x[1+gin.NumRanks], p.x[4+gin.NumRanks] = 1, 1, 1, 1
+	p.x[0], p.x[1+4], p.x[1+gin.NumRanks], p.x[2+gin.NumRanks+Phase(5)] = 1, 1, 1, 1
 	z := 0.0
 	for i, c := range w.DrawModel.Coefficients {
 		z += c * p.x[i]
@@ -299,7 +315,7 @@ main = do
 	if got, _ := strconv.ParseFloat(lines[3], 64); math.Abs(got-1/(1+math.Exp(-z))) > 1e-12 {
 		t.Errorf("opponentTakeProbability: Haskell %v, Go %v", got, 1/(1+math.Exp(-z)))
 	}
-	if lines[4] != "Middle" {
+	if lines[4] != "Stock13" {
 		t.Errorf("phaseOf 15 = %s", lines[4])
 	}
 }

@@ -23,36 +23,49 @@ import (
 	"io"
 	"math"
 	"os"
+	"strings"
 	"time"
+
+	"github.com/ginlog/ginlog/gin"
 )
 
-// FormatName and FormatVersion identify the weights file format.
+// FormatName and FormatVersion identify the weights file format. Version
+// 2 split the round into six phases (version 1 had three: most rounds end
+// within the first of them).
 const (
 	FormatName    = "ginlog-weights"
-	FormatVersion = 1
+	FormatVersion = 2
 )
 
-// The phases of a round, by stock left when the turn begins.
-const (
-	PhaseEarly  = iota // 21-31 cards left
-	PhaseMiddle        // 11-20
-	PhaseLate          // 0-10
-	NumPhases
-)
+// NumPhases is the number of phases of a round, by the stock left when the
+// turn begins. Against a player that knocks early most rounds end with
+// 19-25 cards left, and what a hand is worth changes fast there: the
+// phases are narrow at the start of the stock and wide at its end.
+const NumPhases = 6
+
+// phaseFloors holds the least stock left of each phase.
+var phaseFloors = [NumPhases]int{29, 26, 23, 19, 13, 0}
 
 // Phase returns the phase of a turn beginning with stockLeft cards.
 func Phase(stockLeft int) int {
-	switch {
-	case stockLeft > 20:
-		return PhaseEarly
-	case stockLeft > 10:
-		return PhaseMiddle
+	for ph, floor := range phaseFloors {
+		if stockLeft >= floor {
+			return ph
+		}
 	}
-	return PhaseLate
+	return NumPhases - 1
 }
 
-// PhaseNames names the phases.
-var PhaseNames = [NumPhases]string{"early", "middle", "late"}
+// PhaseNames names the phases by their stock left.
+var PhaseNames = func() [NumPhases]string {
+	var names [NumPhases]string
+	top := gin.StockSize
+	for ph, floor := range phaseFloors {
+		names[ph] = fmt.Sprintf("%d-%d", floor, top)
+		top = floor - 1
+	}
+	return names
+}()
 
 // Weights is the content of a weights file.
 type Weights struct {
@@ -174,13 +187,14 @@ func Defaults() *Weights {
 	return w
 }
 
+var weightsDoc = "Weights fitted by ginlog fit from verified Gin Rummy games; see each section's doc. " +
+	"Phases, by the stock cards left when the turn begins: " + strings.Join(PhaseNames[:], ", ") + "."
+
 const (
-	weightsDoc = "Weights fitted by ginlog fit from verified Gin Rummy games; see each section's doc. " +
-		"Phases: early (21-31 stock cards left when the turn begins), middle (11-20), late (0-10)."
 	drawModelDoc = "P(the opponent takes the face-up card) = 1 / (1 + exp(-sum(coefficients[i] * x[i]))), " +
 		"x: intercept 1; rank_A..rank_K one-hot for the card's rank; known_meld 1 if the card makes a set or run " +
 		"with cards the opponent is known to hold (taken from the discard pile this round); known_combo 1 if it is " +
-		"of the rank of such a card or of its suit within two ranks (and not known_meld); phase_middle, phase_late one-hot. " +
+		"of the rank of such a card or of its suit within two ranks (and not known_meld); phase_<phase> one-hot for each phase but the first. " +
 		"Fitted by L2-regularised logistic regression (gonum L-BFGS). opponent_gain: mean deadwood saved by a face-up take."
 	keepDoc = "meld_probability[rank_group][relation][phase]: the share of deadwood cards, held after a play, that ended " +
 		"the round in a meld of the holder's final hand (Laplace-smoothed). relation: which of pair (a card of the same rank), " +
@@ -237,7 +251,7 @@ func Read(r io.Reader, name string) (*Weights, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if w.Format != FormatName || w.Version != FormatVersion {
-		return nil, fmt.Errorf("%s: format %q version %d, want %q version %d", name, w.Format, w.Version, FormatName, FormatVersion)
+		return nil, fmt.Errorf("%s: format %q version %d, want %q version %d (run ginlog fit again)", name, w.Format, w.Version, FormatName, FormatVersion)
 	}
 	if len(w.DrawModel.Coefficients) != numDrawFeatures {
 		return nil, fmt.Errorf("%s: draw model has %d coefficients, want %d", name, len(w.DrawModel.Coefficients), numDrawFeatures)

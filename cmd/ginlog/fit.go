@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/schema"
@@ -74,7 +75,11 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 	fmt.Fprintf(a.out, "fitted %s from %d games, %d rounds, %d plays\n", opts.out, w.Provenance.Games, w.Provenance.Rounds, w.Provenance.Plays)
 	fmt.Fprintf(a.out, "draw model: %d offers, opponent gain %.2f deadwood per take\n", w.DrawModel.Samples, w.DrawModel.OpponentGain)
 	fmt.Fprintf(a.out, "draw policy: a stock draw saves %.2f deadwood on average (%d draws)\n", w.DrawPolicy.StockGain, w.DrawPolicy.Samples)
-	fmt.Fprintf(a.out, "knock policy: P(win) at deadwood 10 early/middle/late %.2f/%.2f/%.2f\n",
-		w.KnockPolicy.WinProbability[10][0], w.KnockPolicy.WinProbability[10][1], w.KnockPolicy.WinProbability[10][2])
+	probs := make([]string, model.NumPhases)
+	for ph, p := range w.KnockPolicy.WinProbability[10] {
+		probs[ph] = fmt.Sprintf("%.2f", p)
+	}
+	fmt.Fprintf(a.out, "knock policy: P(win) at deadwood 10 by phase (%s stock left) %s\n",
+		strings.Join(model.PhaseNames[:], ", "), strings.Join(probs, "/"))
 	return nil
 }
