@@ -7,7 +7,8 @@
 #   - default weights against simple, on the same deals (a paired
 #     difference), and fitted against default weights head to head;
 #   - exploitation: against simple and against memory, the weights fitted
-#     on that opponent's games against those fitted on the other's (paired).
+#     on that opponent's games against those fitted on each other
+#     opponent's (paired).
 # Usage: scripts/evaluate.sh [WORKDIR]   (default: ./eval, kept for inspection)
 # GAMES (default 10000) sets the games per pairing, TRAIN (default 3000) the
 # training games per opponent.
@@ -37,6 +38,9 @@ echo "== tuning: fitted on simple's games against default weights, against simpl
 paired "tuned:$work/weights-simple.json,simple" tuned:default
 echo "== weights fitted on all games against default weights"
 run "tuned:$work/weights.json,tuned:default"
-echo "== exploitation: weights fitted on the opponent's games against another's"
-paired "tuned:$work/weights-simple.json,simple" "tuned:$work/weights-memory.json"
-paired "tuned:$work/weights-memory.json,memory" "tuned:$work/weights-simple.json"
+echo "== exploitation: weights fitted on the opponent's games against each other opponent's"
+for bot in simple memory; do
+  for other in simple memory random meldable; do
+    [ "$other" = "$bot" ] || paired "tuned:$work/weights-$bot.json,$bot" "tuned:$work/weights-$other.json"
+  done
+done
