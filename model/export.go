@@ -98,6 +98,7 @@ func quoted(ss []string) string {
 	return strings.Join(parts, ", ")
 }
 
+// joinInts writes ints as a Go composite literal's elements.
 func joinInts(vs []int) string {
 	parts := make([]string, len(vs))
 	for i, v := range vs {
