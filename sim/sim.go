@@ -52,9 +52,9 @@ func (c *Config) dealer(i int) gin.Dealer {
 	if i%2 == 0 {
 		return deals
 	}
-	return func(round int) (gin.Deck, int) {
+	return func(round int) (gin.Deck, gin.Seat) {
 		d, first := deals(round)
-		return d, 1 - first
+		return d, first.Other()
 	}
 }
 
