@@ -1,16 +1,20 @@
-package replay
+package store
 
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"os"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 )
+
+const realLogs = "../../../shared/reallogs"
 
 func count(t *testing.T, db *sql.DB, q string) int {
 	t.Helper()
@@ -35,16 +39,26 @@ func ingestDir(t *testing.T, dir string) *schema.DB {
 	return db
 }
 
-func TestVerifyRealLogs(t *testing.T) {
+// needRealLogs skips the test when the real logs are absent, and fails it
+// under CI.
+func needRealLogs(t *testing.T) {
+	t.Helper()
 	if _, err := os.Stat(realLogs); err != nil {
-		t.Skip("real logs absent")
+		if os.Getenv("CI") != "" {
+			t.Fatalf("real logs absent under CI: %v", err)
+		}
+		t.Skipf("real logs absent (%v): run from a checkout with ../shared beside it", err)
 	}
+}
+
+func TestVerifyRealLogs(t *testing.T) {
+	needRealLogs(t)
 	db := ingestDir(t, realLogs)
 	s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Games != 8 || s.Rounds[Exact] != 53 || s.Rounds[Explained] != 13 || s.Rounds[Impossible] != 0 || len(s.Violations) != 0 {
+	if s.Games != 8 || s.Rounds[replay.Exact] != 53 || s.Rounds[replay.Explained] != 13 || s.Rounds[replay.Impossible] != 0 || len(s.Violations) != 0 {
 		t.Fatalf("summary %+v", s)
 	}
 	for _, c := range []struct {
@@ -62,13 +76,59 @@ func TestVerifyRealLogs(t *testing.T) {
 			t.Errorf("%s = %d, want %d", c.q, got, c.want)
 		}
 	}
-	// Nothing left to verify; --all replaces the results.
-	if s, _ := Verify(context.Background(), db.DB, Selection{}, nil, nil); s.Games != 0 {
-		t.Errorf("second run verified %d games", s.Games)
+	// Nothing left to verify; --all replaces the results; one game again
+	// replaces its own.
+	if s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil); err != nil || s.Games != 0 {
+		t.Errorf("second run verified %d games (%v)", s.Games, err)
 	}
-	if s, _ := Verify(context.Background(), db.DB, Selection{All: true}, nil, nil); s.Games != 8 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
-		t.Errorf("--all: %+v", s)
+	if s, err := Verify(context.Background(), db.DB, Selection{All: true}, nil, nil); err != nil || s.Games != 8 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
+		t.Errorf("--all: %+v %v", s, err)
 	}
+	if s, err := Verify(context.Background(), db.DB, Selection{Game: 3}, nil, nil); err != nil || s.Games != 1 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
+		t.Errorf("--game 3: %+v %v", s, err)
+	}
+}
+
+func TestMissingGame(t *testing.T) {
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		run  func() error
+	}{
+		{"verify", func() error { _, err := Verify(ctx, db.DB, Selection{Game: 7}, nil, nil); return err }},
+		{"load checks", func() error { _, _, err := LoadChecks(ctx, db.DB, 7); return err }},
+		{"load game", func() error { _, err := LoadGame(ctx, db.DB, 7); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.run(); !errors.Is(err, replay.ErrNoGame) || err.Error() != "no game 7" {
+				t.Errorf("error %v, want %q wrapping replay.ErrNoGame", err, "no game 7")
+			}
+		})
+	}
+}
+
+// simulate plays n games of a against b into dir and returns their
+// records by timestamp.
+func simulate(t *testing.T, dir, a, b string, n int, seed uint64) map[int64]*gin.GameRecord {
+	t.Helper()
+	recs := map[int64]*gin.GameRecord{}
+	players, err := sim.Bots(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sim.Config{Players: players, Games: n, Seed: seed, Start: 1000, Workers: 1}
+	if err := sim.Run(context.Background(), c, func(g *sim.Game) error {
+		recs[g.Timestamp] = &g.Record
+		return sim.WriteGame(dir, g)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return recs
 }
 
 // TestRoundTrip: every game sim writes, for every pair of bots, ingests and
@@ -81,18 +141,7 @@ func TestRoundTrip(t *testing.T) {
 		for _, b := range names[i:] {
 			t.Run(a+"-"+b, func(t *testing.T) {
 				dir := t.TempDir()
-				recs := map[int64]*gin.GameRecord{}
-				players, err := sim.Bots(a, b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				c := sim.Config{Players: players, Games: 30, Seed: 11, Start: 1000, Workers: 1}
-				if err := sim.Run(context.Background(), c, func(g *sim.Game) error {
-					recs[g.Timestamp] = &g.Record
-					return sim.WriteGame(dir, g)
-				}); err != nil {
-					t.Fatal(err)
-				}
+				recs := simulate(t, dir, a, b, 30, 11)
 				db := ingestDir(t, dir)
 				s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil)
 				if err != nil {
@@ -102,10 +151,10 @@ func TestRoundTrip(t *testing.T) {
 					t.Fatalf("violations %v in %d games", s.Violations, s.Games)
 				}
 				optimal := a != "meldable" && a != "memory" && b != "meldable" && b != "memory"
-				if optimal && (s.Rounds[Explained] != 0 || s.Rounds[Impossible] != 0) {
+				if optimal && (s.Rounds[replay.Explained] != 0 || s.Rounds[replay.Impossible] != 0) {
 					t.Errorf("optimal declarers: %v", s.Rounds)
 				}
-				if a == "meldable" && b == "meldable" && s.Rounds[Explained] == 0 {
+				if a == "meldable" && b == "meldable" && s.Rounds[replay.Explained] == 0 {
 					t.Error("meldable games without an explained round")
 				}
 				checkDeclarations(t, db.DB, recs)
@@ -131,8 +180,8 @@ func checkDeclarations(t *testing.T, db *sql.DB, recs map[int64]*gin.GameRecord)
 			t.Fatal(err)
 		}
 		r := recs[ts].Rounds[round-1]
-		if n == 1 && (r.Declared[0] != dy || r.Declared[1] != do) {
-			t.Errorf("game %d round %d: stored declarations %d/%d, the bots declared %d/%d", ts, round, dy, do, r.Declared[0], r.Declared[1])
+		if n == 1 && (r.Declared[gin.You] != dy || r.Declared[gin.Opp] != do) {
+			t.Errorf("game %d round %d: stored declarations %d/%d, the bots declared %d/%d", ts, round, dy, do, r.Declared[gin.You], r.Declared[gin.Opp])
 		}
 	}
 	if err := rows.Err(); err != nil {
