@@ -29,7 +29,8 @@ func newShowCmd(a *app) *cobra.Command {
 the face-up card and how the round ended, then every play with the card
 drawn (and from where), the card discarded, and both hands after the play,
 melds in brackets and deadwood in parentheses. Each round ends with its
-score and the verify verdict. GAME is a game_id, as ginlog games lists them.`,
+score and the verify verdict. GAME is a game_id, as ginlog games lists them;
+exit status 5 means there is no such game.`,
 		Example: `  ginlog show 3
   ginlog show 3 --round 2`,
 		Args: argsRange(1, 1),

@@ -34,7 +34,7 @@ declaration that the hands allow gives it; the points each side lost are
 recorded) or impossible (a violation). It stores round_checks, violations
 and per-play features. Ingest runs it for the games it loads.
 
-Exit status 3 means violations were found.
+Exit status 3 means violations were found; 5 that --game names no game.
 
 Violation codes:
 ` + violationCodesHelp(),

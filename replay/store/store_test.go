@@ -5,10 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
@@ -103,6 +105,12 @@ func TestMissingGame(t *testing.T) {
 		{"verify", func() error { _, err := Verify(ctx, db.DB, Selection{Game: 7}, nil, nil); return err }},
 		{"load checks", func() error { _, _, err := LoadChecks(ctx, db.DB, 7); return err }},
 		{"load game", func() error { _, err := LoadGame(ctx, db.DB, 7); return err }},
+		{"games", func() error {
+			for _, err := range Games(ctx, db.DB, Filter{Filters: queries.Filters{Game: 7}}) {
+				return err
+			}
+			return nil
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.run(); !errors.Is(err, replay.ErrNoGame) || err.Error() != "no game 7" {
@@ -186,5 +194,100 @@ func checkDeclarations(t *testing.T, db *sql.DB, recs map[int64]*gin.GameRecord)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGamesReadsWhatWasPlayed: the games the store reads back are the
+// simulated games as replay.FromRecord sees them, whatever the chunk they
+// fall in; Clean keeps the games verified without violations only.
+func TestGamesReadsWhatWasPlayed(t *testing.T) {
+	dir := t.TempDir()
+	recs := simulate(t, dir, "meldable", "memory", 25, 5)
+	db := ingestDir(t, dir)
+	ctx := context.Background()
+	tsOf := map[int64]int64{}
+	rows, err := db.Query(`SELECT game_id, log_ts FROM games`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id, ts int64
+		if err := rows.Scan(&id, &ts); err != nil {
+			t.Fatal(err)
+		}
+		tsOf[id] = ts
+	}
+	rows.Close()
+
+	read := func(f Filter) ([]*replay.Game, error) {
+		var out []*replay.Game
+		for g, err := range Games(ctx, db.DB, f) {
+			if err != nil {
+				return out, err
+			}
+			out = append(out, g)
+		}
+		return out, nil
+	}
+	games, err := read(Filter{})
+	if err != nil || len(games) != 25 {
+		t.Fatalf("%d games, %v; want 25", len(games), err)
+	}
+	for _, g := range games {
+		want := replay.FromRecord(recs[tsOf[g.ID]])
+		want.ID = g.ID
+		if !reflect.DeepEqual(g, want) {
+			t.Fatalf("game %d as read differs from the game played", g.ID)
+		}
+	}
+	if _, err := read(Filter{Clean: true}); !errors.Is(err, queries.ErrNoGames) {
+		t.Errorf("clean games before verify: %v, want ErrNoGames", err)
+	}
+	if _, err := Verify(ctx, db.DB, Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE game_checks SET violations = 1 WHERE game_id IN (2, 7)`); err != nil {
+		t.Fatal(err)
+	}
+	clean, err := read(Filter{Clean: true, Filters: queries.Filters{Until: 1020}})
+	if err != nil || len(clean) != 18 {
+		t.Fatalf("clean games logged before 1020: %d, %v; want 18", len(clean), err)
+	}
+	for _, g := range clean {
+		if g.ID == 2 || g.ID == 7 {
+			t.Errorf("game %d has violations", g.ID)
+		}
+	}
+	// A consumer that stops early stops the reading.
+	n := 0
+	for range Games(ctx, db.DB, Filter{}) {
+		if n++; n == 3 {
+			break
+		}
+	}
+	if n != 3 {
+		t.Errorf("read %d games after stopping at 3", n)
+	}
+}
+
+// TestChunks reads more games than one chunk holds.
+func TestChunks(t *testing.T) {
+	dir := t.TempDir()
+	simulate(t, dir, "simple", "simple", chunkGames+100, 9)
+	db := ingestDir(t, dir)
+	var last int64
+	n := 0
+	for g, err := range Games(context.Background(), db.DB, Filter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.ID <= last || len(g.Rounds) == 0 {
+			t.Fatalf("game %d after %d with %d rounds", g.ID, last, len(g.Rounds))
+		}
+		last = g.ID
+		n++
+	}
+	if n != chunkGames+100 {
+		t.Errorf("%d games, want %d", n, chunkGames+100)
 	}
 }
