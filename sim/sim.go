@@ -16,6 +16,7 @@ import (
 	"runtime"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/panics"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -89,7 +90,8 @@ func Run(ctx context.Context, c Config, sink func(*Game) error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	next := make(chan int)
 	for range workers {
-		g.Go(func() error {
+		g.Go(func() (err error) {
+			defer panics.Capture(&err)
 			for i := range next {
 				game, err := c.Play(i)
 				if err == nil {

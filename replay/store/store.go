@@ -70,8 +70,19 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 		onTotal(len(ids))
 	}
 	sum := replay.NewSummary()
-	batches := make(chan []int64)
 	var mu sync.Mutex
+	// count adds a batch's results to the summary.
+	count := func(results []replay.Result) {
+		mu.Lock()
+		defer mu.Unlock()
+		for i := range results {
+			sum.Add(&results[i])
+			if onGame != nil {
+				onGame()
+			}
+		}
+	}
+	batches := make(chan []int64)
 	g, gctx := errgroup.WithContext(ctx)
 	for range verifiers {
 		conn, err := db.Conn(gctx)
@@ -87,14 +98,7 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 				if err != nil {
 					return err
 				}
-				mu.Lock()
-				for i := range results {
-					sum.Add(&results[i])
-					if onGame != nil {
-						onGame()
-					}
-				}
-				mu.Unlock()
+				count(results)
 			}
 			return nil
 		})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
@@ -88,6 +89,19 @@ func TestVerifyRealLogs(t *testing.T) {
 	}
 	if s, err := Verify(context.Background(), db.DB, Selection{Game: 3}, nil, nil); err != nil || s.Games != 1 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
 		t.Errorf("--game 3: %+v %v", s, err)
+	}
+}
+
+// TestVerifyCapturesPanics: a panic in a verifying goroutine (here in the
+// progress callback) comes back as a *panics.Error.
+func TestVerifyCapturesPanics(t *testing.T) {
+	dir := t.TempDir()
+	simulate(t, dir, "simple", "simple", 3, 2)
+	db := ingestDir(t, dir)
+	_, err := Verify(context.Background(), db.DB, Selection{}, nil, func() { panic("boom") })
+	var pe *panics.Error
+	if !errors.As(err, &pe) || pe.Value != "boom" {
+		t.Errorf("error %v, want the captured panic", err)
 	}
 }
 
