@@ -27,7 +27,14 @@ import (
 type Config struct {
 	Work    string         // the directory of the corpora and databases
 	Players [2]sim.Entrant // the players of the simulated corpora
-	Log     io.Writer      // progress messages
+	Log     io.Writer      // progress messages; nil discards them
+}
+
+// logf writes a progress message.
+func (c *Config) logf(format string, args ...any) {
+	if c.Log != nil {
+		fmt.Fprintf(c.Log, format, args...)
+	}
 }
 
 // The corpora's deals: the same for every run.
@@ -51,7 +58,7 @@ func (c *Config) Corpus(ctx context.Context, n int) (string, error) {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("corpus: %w", err)
 	}
-	fmt.Fprintf(c.Log, "simulating %d games into %s\n", n, dir)
+	c.logf("simulating %d games into %s\n", n, dir)
 	tmp, err := os.MkdirTemp(c.Work, ".corpus-*")
 	if err != nil {
 		return "", fmt.Errorf("corpus: %w", err)

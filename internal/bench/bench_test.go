@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,7 +18,7 @@ func config(t *testing.T, a, b string) *Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Config{Work: t.TempDir(), Players: players, Log: io.Discard}
+	return &Config{Work: t.TempDir(), Players: players}
 }
 
 func TestCorpusIsKeyedAndComplete(t *testing.T) {

@@ -112,7 +112,7 @@ func (c *Config) verifiedDB(ctx context.Context, n int) (string, error) {
 	if err := removeDB(tmp); err != nil {
 		return "", fmt.Errorf("bench queries: %w", err)
 	}
-	fmt.Fprintf(c.Log, "ingesting and verifying %d games\n", n)
+	c.logf("ingesting and verifying %d games\n", n)
 	if err := build(ctx, tmp, corpus); err != nil {
 		return "", errors.Join(fmt.Errorf("bench queries: build the database of %d games: %w", n, err), removeDB(tmp))
 	}
