@@ -24,15 +24,11 @@ import (
 //     follow those declarations, as in the real logs.
 type Meldable struct{}
 
-// Draw takes the face-up card when it pairs or neighbours a held card.
+// Draw takes the face-up card when it pairs or neighbours a held card: a
+// card of its rank, or of its suit one rank away.
 func (Meldable) Draw(v *gin.View) gin.Pile {
-	top := v.Top
-	for _, c := range v.Hand {
-		sameRank := c.Rank() == top.Rank()
-		neighbour := c.Suit() == top.Suit() && (c.Rank() == top.Rank()+1 || top.Rank() == c.Rank()+1)
-		if sameRank || neighbour {
-			return gin.DiscardPile
-		}
+	if v.HandSet()&gin.Neighbours(v.Top, 1) != 0 {
+		return gin.DiscardPile
 	}
 	return gin.StockPile
 }

@@ -178,37 +178,17 @@ func (l leftover) completers() []gin.Card {
 }
 
 // neighbours returns the cards that could still meld with a leftover: a
-// pair's completers, or for a single every card of its rank and its two
-// neighbours in its suit.
-func (l leftover) neighbours() []gin.Card {
+// pair's completers, or for a single every other card of its rank and its
+// two neighbours in its suit.
+func (l leftover) neighbours() gin.Hand {
 	if len(l.cards) == 2 {
-		return l.completers()
+		return gin.HandOf(l.completers()...)
 	}
-	c := l.cards[0]
-	var out []gin.Card
-	for s := gin.Suit(0); s < gin.NumSuits; s++ {
-		if s != c.Suit() {
-			out = append(out, gin.NewCard(s, c.Rank()))
-		}
-	}
-	if c.Rank() > gin.Ace {
-		out = append(out, c-1)
-	}
-	if c.Rank() < gin.King {
-		out = append(out, c+1)
-	}
-	return out
+	return gin.Neighbours(l.cards[0], 1)
 }
 
 // dead reports whether every neighbour of the leftover has been seen.
-func (l leftover) dead(seen gin.Hand) bool {
-	for _, n := range l.neighbours() {
-		if !seen.Has(n) {
-			return false
-		}
-	}
-	return true
-}
+func (l leftover) dead(seen gin.Hand) bool { return l.neighbours()&^seen == 0 }
 
 // priority orders leftovers for discarding, lowest first, as the report's
 // Ord instance does; within a group higher ranks come first.

@@ -10,30 +10,30 @@ import (
 // against a broken Player.
 const MaxRounds = 1000
 
-// GameRecord is a finished game between seat 0 and seat 1.
+// GameRecord is a finished game between the seats You and Opp.
 type GameRecord struct {
 	Rounds []RoundRecord
 	Totals [2]int
 }
 
 // Winner returns the seat with the higher total.
-func (g *GameRecord) Winner() int {
-	if g.Totals[1] > g.Totals[0] {
-		return 1
+func (g *GameRecord) Winner() Seat {
+	if g.Totals[Opp] > g.Totals[You] {
+		return Opp
 	}
-	return 0
+	return You
 }
 
 // Dealer gives the deck order and the first mover's seat of each round
 // (numbered from 1).
-type Dealer func(round int) (Deck, int)
+type Dealer func(round int) (Deck, Seat)
 
 // RandomDeals deals each round from a fresh shuffle with the first mover
 // drawn at random, as the server did, both from rng.
 func RandomDeals(rng *rand.Rand) Dealer {
-	return func(int) (Deck, int) {
+	return func(int) (Deck, Seat) {
 		d := Shuffled(rng)
-		return d, rng.IntN(2)
+		return d, Seat(rng.IntN(2))
 	}
 }
 

@@ -42,7 +42,7 @@ type Player interface {
 // PublicPlay is a past play as both players saw it: the stock card a player
 // drew is hidden from its opponent, so it is not recorded here.
 type PublicPlay struct {
-	Seat      int  // 0 or 1
+	Seat      Seat
 	Source    Pile // where the card was drawn from
 	Top       Card // the top of the discard pile when the turn began (taken when Source is DiscardPile)
 	Discarded Card
@@ -52,7 +52,7 @@ type PublicPlay struct {
 // View is what a player may know when it decides. It is valid only during
 // the call that receives it; a Player must copy what it wants to keep.
 type View struct {
-	Seat        int          // the deciding player's seat, 0 or 1
+	Seat        Seat         // the deciding player's seat
 	Round       int          // the round number, from 1
 	Turn        int          // plays made in this round before this one
 	Hand        []Card       // the player's ten cards, in the order the log shows

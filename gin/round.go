@@ -49,7 +49,7 @@ var (
 // RuleError is an illegal action: which seat, at which ply of the round
 // (from 1), and the violation it wraps.
 type RuleError struct {
-	Seat int
+	Seat Seat
 	Ply  int
 	Err  error
 	Msg  string
@@ -67,7 +67,7 @@ func (e *RuleError) Unwrap() error { return e.Err }
 
 // PlayRecord is one play as the server logs it.
 type PlayRecord struct {
-	Seat      int
+	Seat      Seat
 	Hand      []Card // the ten cards after the play, the drawn card first
 	Top       Card   // the top of the discard pile when the turn began
 	Drawn     Card
@@ -92,13 +92,13 @@ func (e End) String() string {
 
 // RoundRecord is a finished round.
 type RoundRecord struct {
-	Number   int // from 1
-	First    int // the seat that moved first
+	Number   int  // from 1
+	First    Seat // the seat that moved first
 	Deck     Deck
 	Plays    []PlayRecord
 	End      End
 	Call     Call // Gin, Knock, or Drop when the round ended without a call
-	Caller   int  // the seat of the last play
+	Caller   Seat // the seat of the last play
 	Melds    [2][]Meld
 	Declared [2]int // declared deadwood per seat
 	Points   [2]int // points scored per seat in this round
@@ -124,7 +124,7 @@ type round struct {
 }
 
 // view returns what seat may know before its next decision.
-func (r *round) view(seat int) View {
+func (r *round) view(seat Seat) View {
 	return View{
 		Seat: seat, Round: r.rec.Number, Turn: len(r.rec.Plays), Hand: r.hands[seat],
 		Top: r.top, FaceUp: r.rec.Deck[2*HandSize], StockLeft: StockSize - r.stockUsed,
@@ -136,7 +136,7 @@ func (r *round) view(seat int) View {
 // PlayRound plays one round from the given deck order with first to move,
 // the totals before the round, and returns its record. It stops at the first
 // illegal action with a *RuleError.
-func PlayRound(deck Deck, number, first int, players [2]Player, totals [2]int) (RoundRecord, error) {
+func PlayRound(deck Deck, number int, first Seat, players [2]Player, totals [2]int) (RoundRecord, error) {
 	r := round{
 		rec:     RoundRecord{Number: number, First: first, Deck: deck},
 		players: players, totals: totals,
@@ -146,10 +146,10 @@ func PlayRound(deck Deck, number, first int, players [2]Player, totals [2]int) (
 	}
 	r.hands[first] = append([]Card(nil), deck[:HandSize]...)
 	r.hands[1-first] = append([]Card(nil), deck[HandSize:2*HandSize]...)
-	for s := range 2 {
+	for s := range r.sets {
 		r.sets[s] = HandOf(r.hands[s]...)
 	}
-	for seat := first; ; seat = 1 - seat {
+	for seat := first; ; seat = seat.Other() {
 		end, err := r.play(seat)
 		if err != nil {
 			return r.rec, err
@@ -161,7 +161,7 @@ func PlayRound(deck Deck, number, first int, players [2]Player, totals [2]int) (
 }
 
 // play makes seat's turn and reports whether the round is over.
-func (r *round) play(seat int) (bool, error) {
+func (r *round) play(seat Seat) (bool, error) {
 	ply := len(r.rec.Plays) + 1
 	fail := func(err error, format string, args ...any) (bool, error) {
 		return false, &RuleError{Seat: seat, Ply: ply, Err: err, Msg: fmt.Sprintf(format, args...)}
@@ -221,9 +221,9 @@ func (r *round) play(seat int) (bool, error) {
 
 // finish collects both declarations, checks them and scores the round ended
 // by caller's play.
-func (r *round) finish(caller int) error {
+func (r *round) finish(caller Seat) error {
 	ply := len(r.rec.Plays)
-	for seat := range 2 {
+	for _, seat := range [...]Seat{You, Opp} {
 		v := r.view(seat)
 		melds := r.players[seat].Declare(&v)
 		dw, err := CheckDeclaration(r.sets[seat], melds)
@@ -242,3 +242,6 @@ func (r *round) finish(caller int) error {
 	rec.Points[caller], rec.Points[1-caller] = RoundScore(rec.Call, rec.Declared[caller], rec.Declared[1-caller])
 	return nil
 }
+
+// Before returns the hand the seat held before the play.
+func (p *PlayRecord) Before() Hand { return Before(HandOf(p.Hand...), p.Drawn, p.Discarded) }

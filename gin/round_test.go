@@ -24,7 +24,7 @@ import (
 
 type scenario struct {
 	hands    [2][]Card
-	first    int
+	first    Seat
 	faceUp   Card
 	stock    []Card
 	plays    []scriptedPlay
@@ -43,7 +43,7 @@ type scriptedPlay struct {
 // scripted replays the scenario's plays in order, whichever seat asks.
 type scripted struct {
 	s    *scenario
-	seat int
+	seat Seat
 	next *int
 }
 
@@ -200,7 +200,7 @@ func checkRecord(t *testing.T, rec *RoundRecord) {
 	top := rec.Deck[2*HandSize]
 	stock := 0
 	for i, p := range rec.Plays {
-		if p.Seat != (rec.First+i)%2 {
+		if p.Seat != rec.First^Seat(i%2) {
 			t.Errorf("ply %d: seat %d, players must alternate", i+1, p.Seat)
 		}
 		if len(p.Hand) != HandSize || HandOf(p.Hand...).Len() != HandSize {

@@ -24,6 +24,15 @@ func (c Call) String() string {
 	return fmt.Sprintf("Call(%d)", uint8(c))
 }
 
+// MarshalText writes the call's name, so that JSON shows "Gin", "Knock" or
+// "Drop".
+func (c Call) MarshalText() ([]byte, error) {
+	if int(c) >= len(callNames) {
+		return nil, fmt.Errorf("call %d: want 0 (Drop), 1 (Knock) or 2 (Gin)", uint8(c))
+	}
+	return []byte(callNames[c]), nil
+}
+
 // ParseCall parses Gin, Knock or Drop, spelled as in the score file.
 func ParseCall(s string) (Call, error) {
 	for i, name := range callNames {

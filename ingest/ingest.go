@@ -16,6 +16,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/ginlog/ginlog/internal/panics"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -177,7 +178,8 @@ func startWriters(ctx context.Context, g *errgroup.Group, db *sql.DB, p *planner
 	}
 	jobs := make(chan writeJob)
 	for _, w := range ws {
-		g.Go(func() error {
+		g.Go(func() (err error) {
+			defer panics.Capture(&err)
 			defer w.close()
 			for j := range jobs {
 				if err := w.write(ctx, j.batch, j.turn); err != nil {

@@ -3,13 +3,28 @@ package ingest
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
+	_ "embed"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/schema"
+)
+
+// The planner's statements.
+var (
+	//go:embed sql/next-import.sql
+	nextImportSQL string
+	//go:embed sql/record-import.sql
+	recordImportSQL string
+	//go:embed sql/next-game.sql
+	nextGameSQL string
+	//go:embed sql/known-games.sql
+	knownGamesSQL string
+	//go:embed sql/finish-import.sql
+	finishImportSQL string
 )
 
 // planner decides, in input order, what becomes of each game: its id, and
@@ -39,10 +54,11 @@ type planned struct {
 type writer struct {
 	p    *planner
 	conn *sql.Conn
-	app  [5]*duckdb.Appender // games, rounds, plays, import_files, import_errors
+	app  [5]*duckdb.Appender // the batch's appenders, by table: appGames...
 	hand []any               // reused for each play's card list ([]any, not []driver.Value: the driver copies []any without reflection)
 }
 
+// The tables a writer fills, indexes of writer.app.
 const (
 	appGames = iota
 	appRounds
@@ -66,19 +82,26 @@ func nullable(s string) any {
 func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponent string) (*planner, error) {
 	p := &planner{source: nullable(source), opponent: nullable(opponent), now: time.Now().UTC(),
 		byContent: map[string]int64{}, byCanonical: map[string]int64{}}
-	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(import_id), 0) + 1 FROM imports`).Scan(&p.importID); err != nil {
-		return nil, err
+	if err := db.QueryRowContext(ctx, nextImportSQL).Scan(&p.importID); err != nil {
+		return nil, fmt.Errorf("next import: %w", err)
 	}
-	if _, err := db.ExecContext(ctx, `INSERT INTO imports (import_id, started_at, paths, source, opponent) VALUES (?, ?, ?, ?, ?)`,
-		p.importID, p.now, paths, p.source, p.opponent); err != nil {
+	if _, err := db.ExecContext(ctx, recordImportSQL, p.importID, p.now, paths, p.source, p.opponent); err != nil {
 		return nil, fmt.Errorf("record import: %w", err)
 	}
-	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(game_id), 0) + 1 FROM games`).Scan(&p.nextID); err != nil {
-		return nil, err
+	if err := db.QueryRowContext(ctx, nextGameSQL).Scan(&p.nextID); err != nil {
+		return nil, fmt.Errorf("next game: %w", err)
 	}
-	rows, err := db.QueryContext(ctx, `SELECT game_id, content_hash, canonical_hash, mirror_of IS NULL FROM games`)
+	if err := p.readKnown(ctx, db); err != nil {
+		return nil, fmt.Errorf("loaded games: %w", err)
+	}
+	return p, nil
+}
+
+// readKnown reads the hashes of the games already loaded.
+func (p *planner) readKnown(ctx context.Context, db *sql.DB) error {
+	rows, err := db.QueryContext(ctx, knownGamesSQL)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -86,20 +109,22 @@ func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponen
 		var content, canonical string
 		var original bool
 		if err := rows.Scan(&id, &content, &canonical, &original); err != nil {
-			return nil, err
+			return err
 		}
 		p.byContent[content] = id
 		if original {
 			p.byCanonical[canonical] = id
 		}
 	}
-	return p, rows.Err()
+	return rows.Err()
 }
 
 // finish records the end of the import.
 func (p *planner) finish(ctx context.Context, db *sql.DB) error {
-	_, err := db.ExecContext(ctx, `UPDATE imports SET finished_at = ? WHERE import_id = ?`, time.Now().UTC(), p.importID)
-	return err
+	if _, err := db.ExecContext(ctx, finishImportSQL, time.Now().UTC(), p.importID); err != nil {
+		return fmt.Errorf("finish import %d: %w", p.importID, err)
+	}
+	return nil
 }
 
 // plan decides a game's fate.
@@ -124,7 +149,7 @@ func (p *planner) plan(g *Game) planned {
 func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("writer connection: %w", err)
 	}
 	return &writer{p: p, conn: conn, hand: make([]any, gin.HandSize)}, nil
 }
@@ -133,62 +158,37 @@ func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
 // turn (the previous batch committed) to commit, so that batches commit in
 // input order. It returns with the transaction committed or rolled back.
 func (w *writer) write(ctx context.Context, batch []planned, turn <-chan struct{}) error {
-	if err := w.begin(ctx); err != nil {
+	b, err := schema.Begin(ctx, w.conn)
+	if err != nil {
 		return err
 	}
-	for _, pl := range batch {
-		if err := w.add(pl); err != nil {
-			w.rollback()
-			return err
-		}
-	}
-	for i, a := range w.app {
-		w.app[i] = nil
-		if err := a.Close(); err != nil {
-			w.rollback()
-			return fmt.Errorf("flush %s: %w", appTables[i], err)
-		}
+	if err := w.fill(b, batch); err != nil {
+		return errors.Join(err, b.Rollback())
 	}
 	select {
 	case <-turn:
 	case <-ctx.Done():
-		w.rollback()
-		return ctx.Err()
+		return errors.Join(ctx.Err(), b.Rollback())
 	}
-	_, err := w.conn.ExecContext(ctx, "COMMIT")
-	return err
+	return b.Commit(ctx)
 }
 
-// begin opens a transaction and an appender per table.
-func (w *writer) begin(ctx context.Context) error {
-	if _, err := w.conn.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
-		return err
-	}
-	err := w.conn.Raw(func(dc any) error {
-		for i, table := range appTables {
-			a, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", table)
-			if err != nil {
-				return fmt.Errorf("appender for %s: %w", table, err)
-			}
-			w.app[i] = a
+// fill opens the batch's appenders, appends the planned games and flushes
+// them into the transaction.
+func (w *writer) fill(b *schema.Batch, batch []planned) error {
+	for i, table := range appTables {
+		a, err := b.Appender(table)
+		if err != nil {
+			return err
 		}
-		return nil
-	})
-	if err != nil {
-		w.rollback()
+		w.app[i] = a
 	}
-	return err
-}
-
-// rollback abandons the batch.
-func (w *writer) rollback() {
-	for i, a := range w.app {
-		if a != nil {
-			a.Close()
-			w.app[i] = nil
+	for _, pl := range batch {
+		if err := w.add(pl); err != nil {
+			return err
 		}
 	}
-	w.conn.ExecContext(context.Background(), "ROLLBACK")
+	return b.Flush()
 }
 
 func (w *writer) close() error { return w.conn.Close() }
@@ -249,7 +249,7 @@ func (w *writer) files(g *Game, status string, id int64) error {
 func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 	// Per-round facts from the turn file.
 	type roundFacts struct {
-		firstYou     bool
+		first        gin.Seat
 		plays, stock int16
 	}
 	facts := make([]roundFacts, len(g.Rounds))
@@ -257,7 +257,7 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 	for i, p := range g.Plays {
 		r := &facts[p.Round-1]
 		if r.plays == 0 {
-			r.firstYou = p.You
+			r.first = p.Seat
 			ply = 0
 		}
 		r.plays++
@@ -268,7 +268,7 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 		for j, c := range p.Hand {
 			w.hand[j] = schema.CardValues[c]
 		}
-		if err := w.app[appPlays].AppendRow(id, p.Round, ply, schema.Side(p.You), w.hand,
+		if err := w.app[appPlays].AppendRow(id, p.Round, ply, schema.Side(p.Seat), w.hand,
 			uint64(gin.HandOf(p.Hand[:]...)), schema.CardValues[p.Top], schema.CardValues[p.Drawn], p.Drawn == p.Top, schema.CardValues[p.Discarded]); err != nil {
 			return fmt.Errorf("plays row %d: %w", i+1, err)
 		}
@@ -278,11 +278,15 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 		f := facts[i]
 		you += int32(s.You)
 		opp += int32(s.Opp)
-		if err := w.app[appRounds].AppendRow(id, s.Round, schema.Side(f.firstYou), f.plays, f.stock,
-			s.Action.String(), schema.Side(s.CallerYou), s.You, s.Opp); err != nil {
+		if err := w.app[appRounds].AppendRow(id, s.Round, schema.Side(f.first), f.plays, f.stock,
+			s.Action.String(), schema.Side(s.Caller), s.You, s.Opp); err != nil {
 			return err
 		}
 	}
+	winner := gin.You
+	if opp > you {
+		winner = gin.Opp
+	}
 	return w.app[appGames].AppendRow(id, g.TS, time.Unix(g.TS, 0).UTC(), g.ContentHash, g.CanonicalHash, mirrorOf,
-		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(you >= opp), w.p.importID)
+		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(winner), w.p.importID)
 }

@@ -14,7 +14,7 @@ import (
 type Play struct {
 	Line      int32 // the row's line in the turn file
 	Round     int16
-	You       bool // column 3 is 1: the logged player acts
+	Seat      gin.Seat // the actor: column 3, 1 for gin.You
 	Hand      [gin.HandSize]gin.Card
 	Top       gin.Card
 	Drawn     gin.Card
@@ -23,11 +23,11 @@ type Play struct {
 
 // Score is one row of a score file.
 type Score struct {
-	Line      int32
-	Round     int16
-	You, Opp  int16 // points scored in the round
-	Action    gin.Call
-	CallerYou bool // column 5 is 1
+	Line     int32
+	Round    int16
+	You, Opp int16 // points scored in the round
+	Action   gin.Call
+	Caller   gin.Seat // column 5, 1 for gin.You
 }
 
 // File is what ingest records of a file.
@@ -265,15 +265,12 @@ func number(b []byte) (int, bool) {
 	return n, true
 }
 
-func (f *fileParser) flag(line int, fd field, what string) (bool, bool) {
-	switch string(fd.text) {
-	case "1":
-		return true, true
-	case "0":
-		return false, true
+func (f *fileParser) flag(line int, fd field, what string) (gin.Seat, bool) {
+	s, ok := gin.SeatOfFlag(fd.text)
+	if !ok {
+		f.fail(line, fd.col, CodeBadFlag, "%s %q: want 0 or 1", what, fd.text)
 	}
-	f.fail(line, fd.col, CodeBadFlag, "%s %q: want 0 or 1", what, fd.text)
-	return false, false
+	return s, ok
 }
 
 // round parses a round number and checks it continues the sequence: the
@@ -336,7 +333,7 @@ func (f *fileParser) turns(data []byte) []Play {
 			ok = false
 		}
 		var fok, c1, c2, c3 bool
-		p.You, fok = f.flag(line, buf[2], "player flag")
+		p.Seat, fok = f.flag(line, buf[2], "player flag")
 		p.Top, c1 = f.card(line, buf[3], "top of the discard pile")
 		p.Drawn, c2 = f.card(line, buf[4], "drawn card")
 		p.Discarded, c3 = f.card(line, buf[5], "discarded card")
@@ -397,7 +394,7 @@ func (f *fileParser) scores(data []byte) []Score {
 		}
 		s.Action = call
 		var fok bool
-		s.CallerYou, fok = f.flag(line, buf[4], "caller flag")
+		s.Caller, fok = f.flag(line, buf[4], "caller flag")
 		if rok && yok && ook && err == nil && fok {
 			out = append(out, s)
 		}
@@ -423,7 +420,7 @@ func hashes(g *Game) (content, canonical string) {
 		for side := range 2 {
 			r := &row[side]
 			r[0], r[1] = byte(p.Round), byte(p.Round>>8)
-			r[2] = b2i(p.You != (side == 1))
+			r[2] = b2i((p.Seat == gin.You) != (side == 1))
 			for i, c := range p.Hand {
 				r[3+i] = byte(c)
 			}
@@ -435,7 +432,7 @@ func hashes(g *Game) (content, canonical string) {
 	for _, s := range g.Rounds {
 		you, opp := s.You, s.Opp
 		for side, h := range [2]interface{ Write([]byte) (int, error) }{a, b} {
-			fmt.Fprintf(h, "|%d,%d,%d,%d,%d", s.Round, you, opp, s.Action, b2i(s.CallerYou != (side == 1)))
+			fmt.Fprintf(h, "|%d,%d,%d,%d,%d", s.Round, you, opp, s.Action, b2i((s.Caller == gin.You) != (side == 1)))
 			you, opp = opp, you
 		}
 	}

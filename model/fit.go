@@ -10,6 +10,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
 	"gonum.org/v1/gonum/optimize"
 )
 
@@ -58,7 +59,7 @@ func Fit(ctx context.Context, db *sql.DB, opts FitOptions) (*Weights, error) {
 	c := &counts{draw: map[[numDrawFeatures]int8][2]int{}}
 	const chunk = 2000
 	for i := 0; i < len(ids); i += chunk {
-		games, err := replay.Load(ctx, db, ids[i:min(i+chunk, len(ids))])
+		games, err := store.Load(ctx, db, ids[i:min(i+chunk, len(ids))])
 		if err != nil {
 			return nil, err
 		}
@@ -134,10 +135,7 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 	lastPhase := 0
 	for _, p := range r.Plays {
 		c.plays++
-		a := 1
-		if p.You {
-			a = 0
-		}
+		a := int(p.Seat)
 		before := hands[a]
 		if !seen[a] {
 			before, seen[a] = p.Hand.Remove(p.Drawn).Add(p.Discarded), true
@@ -193,15 +191,12 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 			c.melded[s.cell[0]][s.cell[1]][s.cell[2]]++
 		}
 	}
-	net := [2]float64{float64(r.YouPoints - r.OppPoints), float64(r.OppPoints - r.YouPoints)}
+	net := [2]float64{float64(r.Points[gin.You] - r.Points[gin.Opp]), float64(r.Points[gin.Opp] - r.Points[gin.You])}
 	for _, v := range values {
 		c.valueSum[v.deadwood][v.phase] += net[v.side]
 		c.valueN[v.deadwood][v.phase]++
 	}
-	caller := 1
-	if r.CallerYou {
-		caller = 0
-	}
+	caller := int(r.Caller)
 	if r.Action != gin.Drop && learnDraws[caller] {
 		c.oppCalls[lastPhase]++
 		if r.Action == gin.Gin {
@@ -215,7 +210,7 @@ func (c *counts) round(r *replay.Round, learnDraws [2]bool) {
 		if dw <= gin.KnockLimit {
 			c.knocks[dw][lastPhase]++
 			c.knockNet[dw][lastPhase] += net[caller]
-			if (caller == 0 && r.YouPoints > 0) || (caller == 1 && r.OppPoints > 0) {
+			if r.Points[caller] > 0 {
 				c.knockWon[dw][lastPhase]++
 			}
 		}

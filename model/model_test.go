@@ -26,7 +26,7 @@ import (
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
 )
 
 func sampleDB(t testing.TB) *sql.DB {
@@ -77,7 +77,7 @@ func TestDrawModelCalibrated(t *testing.T) {
 	}
 	c := &counts{draw: map[[numDrawFeatures]int8][2]int{}}
 	ids, _ := queries.GameIDs(context.Background(), db, queries.Filters{})
-	games, _ := replay.Load(context.Background(), db, ids)
+	games, _ := store.Load(context.Background(), db, ids)
 	for _, g := range games {
 		for i := range g.Rounds {
 			c.round(&g.Rounds[i], [2]bool{false, true})

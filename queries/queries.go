@@ -1,19 +1,28 @@
-// Package queries holds ginlog's named analytic queries. Each is an
+// Package queries holds ginlog's analytic queries. Each named query is an
 // embedded sql/<name>.sql file whose first line is "-- <name>: <one-line
-// description>" and whose following comment lines explain its columns.
+// description>" and whose following comment lines explain its columns; the
+// statements the other commands read (the games list, the report's data)
+// are embedded stmt/<name>.sql files.
 //
-// Every query reads the filtered views sel_games, sel_rounds, sel_plays,
-// sel_features, sel_checks and sel_sides, which Run defines in front of it
-// from the Filters (games logged by the other player, mirror_of set, are
-// always left out). A query that returns cases and opportunities columns
-// gets, in the result, the rate, its 95% Wilson interval, and a note on
-// rows whose sample is below the minimum.
+// Every statement reads the filtered views sel_games, sel_rounds,
+// sel_plays, sel_features, sel_checks and sel_sides, which stmt/prelude.sql
+// defines in front of it from the Filters (games logged by the other
+// player, mirror_of set, are always left out). Filters that select no game
+// are an error, ErrNoGames.
+//
+// Run returns a named query's table; a query that returns cases and
+// opportunities columns gets the rate, its 95% Wilson interval, and a note
+// on rows whose sample is below the minimum. The typed readers
+// (CardValues, Summary, DrawTendency, KnockProfile, MeldLoss, Verdicts,
+// RunningScores, GameIDs) return Go values instead, for the report and the
+// card grid.
 package queries
 
 import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -65,7 +74,11 @@ func All() []Query {
 	return out
 }
 
-// Get returns the named query.
+// ErrNoQuery reports a name that is no named query.
+var ErrNoQuery = errors.New("no query")
+
+// Get returns the named query, or an error wrapping ErrNoQuery that lists
+// the names.
 func Get(name string) (Query, error) {
 	var names []string
 	for _, q := range All() {
@@ -74,61 +87,7 @@ func Get(name string) (Query, error) {
 		}
 		names = append(names, q.Name)
 	}
-	return Query{}, fmt.Errorf("no query %q: try %s", name, strings.Join(names, ", "))
-}
-
-// Filters select the games and the side a query looks at.
-type Filters struct {
-	Who       string // "opp" (default), "you" or "both": whose plays
-	Opponent  string // games tagged with this opponent
-	Source    string // games tagged with this source
-	Since     int64  // log timestamps at or after (0: no bound)
-	Until     int64  // log timestamps before (0: no bound)
-	Game      int64  // one game (0: all)
-	MinSample int    // rows with fewer opportunities are noted as small samples
-}
-
-// prelude defines the filtered views every query reads.
-const prelude = `WITH params AS (
-  SELECT CAST($who AS VARCHAR) AS who, CAST($opponent AS VARCHAR) AS opponent, CAST($source AS VARCHAR) AS source,
-         CAST($since AS BIGINT) AS since, CAST($until AS BIGINT) AS until, CAST($game AS BIGINT) AS game
-),
-sel_games AS (
-  SELECT g.* FROM games g, params p
-  WHERE g.mirror_of IS NULL
-    AND (p.opponent IS NULL OR g.opponent = p.opponent)
-    AND (p.source IS NULL OR g.source = p.source)
-    AND (p.since IS NULL OR g.log_ts >= p.since)
-    AND (p.until IS NULL OR g.log_ts < p.until)
-    AND (p.game IS NULL OR g.game_id = p.game)
-),
-sel_sides AS (
-  SELECT unnest(CASE p.who WHEN 'both' THEN ['you', 'opp'] ELSE [p.who] END)::side AS side FROM params p
-),
-sel_rounds AS (SELECT r.* FROM rounds r SEMI JOIN sel_games USING (game_id)),
-sel_plays AS (SELECT x.* FROM plays x SEMI JOIN sel_games USING (game_id) WHERE x.actor IN (SELECT side FROM sel_sides)),
-sel_features AS (SELECT x.* FROM play_features x SEMI JOIN sel_games USING (game_id) WHERE x.actor IN (SELECT side FROM sel_sides)),
-sel_checks AS (SELECT x.* FROM round_checks x SEMI JOIN sel_games USING (game_id))
-`
-
-// statement joins the prelude and a query's text.
-func statement(q Query) string {
-	body := q.SQL
-	// Drop the leading comment lines; merge a leading WITH into the prelude's.
-	var lines []string
-	started := false
-	for _, l := range strings.Split(body, "\n") {
-		if !started && (strings.HasPrefix(strings.TrimSpace(l), "--") || strings.TrimSpace(l) == "") {
-			continue
-		}
-		started = true
-		lines = append(lines, l)
-	}
-	body = strings.Join(lines, "\n")
-	if rest, ok := strings.CutPrefix(body, "WITH "); ok {
-		return prelude + ", " + rest
-	}
-	return prelude + body
+	return Query{}, fmt.Errorf("%w %q: try %s", ErrNoQuery, name, strings.Join(names, ", "))
 }
 
 // Result is a query's table: column names and rows of values (string,
@@ -140,30 +99,13 @@ type Result struct {
 }
 
 // Run runs a named query with the filters and adds rates and intervals.
+// Filters that select no game give an error wrapping ErrNoGames (or
+// replay.ErrNoGame when f.Game names no game).
 func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
-	who := f.Who
-	if who == "" {
-		who = "opp"
-	}
-	if who != "opp" && who != "you" && who != "both" {
-		return nil, fmt.Errorf("who %q: want opp, you or both", who)
-	}
-	null := func(ok bool, v any) any {
-		if ok {
-			return v
-		}
-		return nil
-	}
 	start := time.Now()
-	rows, err := db.QueryContext(ctx, statement(q),
-		sql.Named("who", who),
-		sql.Named("opponent", null(f.Opponent != "", f.Opponent)),
-		sql.Named("source", null(f.Source != "", f.Source)),
-		sql.Named("since", null(f.Since != 0, f.Since)),
-		sql.Named("until", null(f.Until != 0, f.Until)),
-		sql.Named("game", null(f.Game != 0, f.Game)))
+	rows, f, err := query(ctx, db, q.Name, q.SQL, f)
 	if err != nil {
-		return nil, fmt.Errorf("query %s: %w", q.Name, err)
+		return nil, err
 	}
 	res, err := Collect(rows)
 	if err != nil {
@@ -267,18 +209,4 @@ func (r *Result) addRates(minSample int) {
 		out = append(out, row[oi+1:]...)
 		r.Rows[i] = append(out, note)
 	}
-}
-
-// GameIDs returns the ids of the games the filters select, in order.
-func GameIDs(ctx context.Context, db *sql.DB, f Filters) ([]int64, error) {
-	f.Who = "both"
-	res, err := Run(ctx, db, Query{Name: "game-ids", SQL: "SELECT game_id FROM sel_games ORDER BY game_id"}, f)
-	if err != nil {
-		return nil, err
-	}
-	ids := make([]int64, len(res.Rows))
-	for i, row := range res.Rows {
-		ids[i] = row[0].(int64)
-	}
-	return ids, nil
 }

@@ -1,9 +1,10 @@
-package queries
+package queries_test
 
 import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -11,7 +12,10 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/schema"
 )
 
 var corpora = map[string]string{
@@ -23,9 +27,9 @@ func TestGolden(t *testing.T) {
 	for name, dir := range corpora {
 		t.Run(name, func(t *testing.T) {
 			db := testdb.Load(t, dir, ingest.Options{})
-			for _, q := range All() {
+			for _, q := range queries.All() {
 				for _, who := range []string{"opp", "you"} {
-					res, err := Run(context.Background(), db, q, Filters{Who: who, MinSample: 10})
+					res, err := queries.Run(context.Background(), db, q, queries.Filters{Who: who, MinSample: 10})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -46,7 +50,7 @@ func TestGolden(t *testing.T) {
 
 // cell returns the value of column col in the row whose first columns
 // match keys.
-func cell(t *testing.T, res *Result, col string, keys ...any) any {
+func cell(t *testing.T, res *queries.Result, col string, keys ...any) any {
 	t.Helper()
 	ci := -1
 	for i, c := range res.Columns {
@@ -82,12 +86,12 @@ func scalar(t *testing.T, db *sql.DB, q string) int64 {
 // independent computation from the raw tables.
 func TestHeadlines(t *testing.T) {
 	db := testdb.Load(t, corpora["reallogs"], ingest.Options{})
-	run := func(name, who string) *Result {
-		q, err := Get(name)
+	run := func(name, who string) *queries.Result {
+		q, err := queries.Get(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Run(context.Background(), db, q, Filters{Who: who})
+		res, err := queries.Run(context.Background(), db, q, queries.Filters{Who: who})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,40 +141,102 @@ func TestHeadlines(t *testing.T) {
 
 func TestFilters(t *testing.T) {
 	db := testdb.Load(t, corpora["reallogs"], ingest.Options{Opponent: "ladder", Source: "week1"})
-	q, _ := Get("summary")
-	count := func(f Filters) any {
-		res, err := Run(context.Background(), db, q, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return cell(t, res, "games", "opp")
-	}
+	q, _ := queries.Get("summary")
 	for _, c := range []struct {
-		name string
-		f    Filters
-		want int64
+		name    string
+		f       queries.Filters
+		want    int64
+		wantErr error
+		msg     string
 	}{
-		{"none", Filters{}, 8},
-		{"opponent", Filters{Opponent: "ladder"}, 8},
-		{"other opponent", Filters{Opponent: "bot9"}, 0},
-		{"source", Filters{Source: "week1"}, 8},
-		{"since", Filters{Since: 1604731660}, 4},
-		{"until", Filters{Until: 1604731660}, 4},
-		{"game", Filters{Game: 3}, 1},
+		{"none", queries.Filters{}, 8, nil, ""},
+		{"opponent", queries.Filters{Opponent: "ladder"}, 8, nil, ""},
+		{"other opponent", queries.Filters{Opponent: "bot9"}, 0, queries.ErrNoGames, "no games match the filters"},
+		{"source", queries.Filters{Source: "week1"}, 8, nil, ""},
+		{"since", queries.Filters{Since: 1604731660}, 4, nil, ""},
+		{"until", queries.Filters{Until: 1604731660}, 4, nil, ""},
+		{"game", queries.Filters{Game: 3}, 1, nil, ""},
+		{"no such game", queries.Filters{Game: 99}, 0, replay.ErrNoGame, "no game 99"},
+		{"game outside the other filters", queries.Filters{Game: 3, Since: 1604731660}, 0, queries.ErrNoGames, "no games match the filters"},
+		{"bad who", queries.Filters{Who: "them"}, 0, queries.ErrBadFilter, `--who: want opp, you or both, got "them"`},
+		{"negative game", queries.Filters{Game: -2}, 0, queries.ErrBadFilter, "--game: game ids start at 1, got -2"},
+		{"negative sample", queries.Filters{MinSample: -1}, 0, queries.ErrBadFilter, "--min-sample: want a count of 0 or more, got -1"},
 	} {
-		if got := count(c.f); fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("%s: %v games, want %d", c.name, got, c.want)
+		t.Run(c.name, func(t *testing.T) {
+			res, err := queries.Run(context.Background(), db, q, c.f)
+			if c.wantErr != nil {
+				if !errors.Is(err, c.wantErr) || err.Error() != c.msg {
+					t.Fatalf("error %v, want %q wrapping %v", err, c.msg, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := cell(t, res, "games", "opp"); fmt.Sprint(got) != fmt.Sprint(c.want) {
+				t.Errorf("%v games, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+func TestEmptyDatabase(t *testing.T) {
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	_, err = queries.GameIDs(context.Background(), db.DB, queries.Filters{})
+	if !errors.Is(err, queries.ErrNoGames) || err.Error() != "no games match the filters: the database holds none (run ginlog ingest)" {
+		t.Errorf("GameIDs on an empty database: %v", err)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	f, err := queries.Filters{}.Check()
+	if err != nil || f.Who != queries.DefaultWho {
+		t.Errorf("Check() = %+v, %v: want who %s", f, err, queries.DefaultWho)
+	}
+	for _, who := range queries.Whos {
+		if f, err := (queries.Filters{Who: who}).Check(); err != nil || f.Who != who {
+			t.Errorf("who %s: %+v, %v", who, f, err)
 		}
 	}
-	if _, err := Run(context.Background(), db, q, Filters{Who: "them"}); err == nil {
-		t.Error("who=them accepted")
+}
+
+func TestParseTime(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		want    int64
+		wantErr string
+	}{
+		{"", 0, ""},
+		{"1604731660", 1604731660, ""},
+		{"2020-11-07", 1604707200, ""},
+		{"2020-11-07T06:47:40Z", 1604731660, ""},
+		{"2020-11-07T07:47:40+01:00", 1604731660, ""},
+		{"yesterday", 0, `--since: "yesterday" is not a date (2020-11-07), an RFC 3339 time or Unix seconds`},
+		{"2020-13-01", 0, `--since: "2020-13-01" is not a date (2020-11-07), an RFC 3339 time or Unix seconds`},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := queries.ParseTime("since", tc.in)
+			if tc.wantErr != "" {
+				if !errors.Is(err, queries.ErrBadFilter) || err.Error() != tc.wantErr {
+					t.Errorf("error %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Errorf("ParseTime(%q) = %d, %v, want %d", tc.in, got, err, tc.want)
+			}
+		})
 	}
 }
 
 func TestSmallSamplesAreNoted(t *testing.T) {
 	db := testdb.Load(t, corpora["reallogs"], ingest.Options{})
-	q, _ := Get("summary")
-	res, err := Run(context.Background(), db, q, Filters{MinSample: 10})
+	q, _ := queries.Get("summary")
+	res, err := queries.Run(context.Background(), db, q, queries.Filters{MinSample: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

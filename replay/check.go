@@ -23,16 +23,16 @@ func Check(g *Game) Result {
 	var totals [2]int
 	for i := range g.Rounds {
 		r := &g.Rounds[i]
-		if i > 0 && gin.GameOver(totals[0], totals[1]) {
-			res.violate(r.Number, 1, CodeGameContinues, "the game was over after round %d (%d to %d)", g.Rounds[i-1].Number, totals[0], totals[1])
+		if i > 0 && gin.GameOver(totals[gin.You], totals[gin.Opp]) {
+			res.violate(r.Number, 1, CodeGameContinues, "the game was over after round %d (%d to %d)", g.Rounds[i-1].Number, totals[gin.You], totals[gin.Opp])
 		}
 		checkRound(r, &res)
-		totals[0] += r.YouPoints
-		totals[1] += r.OppPoints
+		totals[gin.You] += r.Points[gin.You]
+		totals[gin.Opp] += r.Points[gin.Opp]
 	}
-	if n := len(g.Rounds); n > 0 && !gin.GameOver(totals[0], totals[1]) {
+	if n := len(g.Rounds); n > 0 && !gin.GameOver(totals[gin.You], totals[gin.Opp]) {
 		last := &g.Rounds[n-1]
-		res.violate(last.Number, len(last.Plays), CodeGameUnfinished, "the game ends at %d to %d", totals[0], totals[1])
+		res.violate(last.Number, len(last.Plays), CodeGameUnfinished, "the game ends at %d to %d", totals[gin.You], totals[gin.Opp])
 	}
 	sort.SliceStable(res.Violations, func(i, j int) bool {
 		a, b := res.Violations[i], res.Violations[j]
@@ -44,15 +44,6 @@ func Check(g *Game) Result {
 func (res *Result) violate(round, ply int, code, format string, args ...any) {
 	res.Violations = append(res.Violations, Violation{Round: round, Ply: ply, Code: code, Msg: fmt.Sprintf(format, args...)})
 }
-
-func side(you bool) int {
-	if you {
-		return 0
-	}
-	return 1
-}
-
-var sideNames = [2]string{"you", "opp"}
 
 // roundState is what the replay knows while it walks a round.
 type roundState struct {
@@ -71,17 +62,17 @@ func checkRound(r *Round, res *Result) {
 		return
 	}
 	var st roundState
-	rc := RoundCheck{Round: r.Number, Plays: n, FirstMoverIsYou: r.Plays[0].You}
-	endPly := 0 // the ply after which the round had to end, 0 while it may go on
-	last := -1
+	rc := RoundCheck{Round: r.Number, Plays: n, FirstMover: r.Plays[0].Seat}
+	endPly := 0       // the ply after which the round had to end, 0 while it may go on
+	var last gin.Seat // the seat of the previous play
 	top := r.Plays[0].Top
 	st.pile = gin.HandOf(top)
 	for i := range r.Plays {
 		p := &r.Plays[i]
 		ply := i + 1
-		a := side(p.You)
-		if a == last {
-			res.violate(r.Number, ply, CodeNotAlternating, "%s plays twice in a row", sideNames[a])
+		a := p.Seat
+		if i > 0 && a == last {
+			res.violate(r.Number, ply, CodeNotAlternating, "%s plays twice in a row", a)
 		}
 		if endPly > 0 && ply == endPly+1 {
 			res.violate(r.Number, ply, CodeRoundTooLong, "the round had to end after ply %d", endPly)
@@ -93,16 +84,16 @@ func checkRound(r *Round, res *Result) {
 			res.violate(r.Number, ply, CodeDrawnNotFirst, "the drawn card %s is not listed first", p.Drawn)
 		}
 		if p.Drawn == p.Discarded {
-			res.violate(r.Number, ply, CodeDiscardDrawn, "%s discarded the card it drew, %s", sideNames[a], p.Drawn)
+			res.violate(r.Number, ply, CodeDiscardDrawn, "%s discarded the card it drew, %s", a, p.Drawn)
 		}
 		fromDiscard := p.Drawn == p.Top
 		stockLeft := gin.StockSize - st.stock
 		before := st.hands[a]
-		other := st.hands[1-a]
+		other := st.hands[a.Other()]
 		if !st.known[a] {
-			before = p.Hand.Remove(p.Drawn).Add(p.Discarded)
+			before = p.Before()
 			if both := before & (other | st.pile); both != 0 {
-				res.violate(r.Number, ply, CodeCardTwice, "%s held %s, already elsewhere", sideNames[a], both)
+				res.violate(r.Number, ply, CodeCardTwice, "%s held %s, already elsewhere", a, both)
 			}
 			st.known[a] = true
 		}
@@ -124,7 +115,7 @@ func checkRound(r *Round, res *Result) {
 		held := before.Add(p.Drawn)
 		switch {
 		case p.Drawn != p.Discarded && (!held.Has(p.Discarded) || p.Hand.Has(p.Discarded)):
-			res.violate(r.Number, ply, CodeDiscardNotHeld, "%s discarded %s, which it did not hold", sideNames[a], p.Discarded)
+			res.violate(r.Number, ply, CodeDiscardNotHeld, "%s discarded %s, which it did not hold", a, p.Discarded)
 		case p.Drawn != p.Discarded && held.Remove(p.Discarded) != p.Hand:
 			res.violate(r.Number, ply, CodeHandMismatch, "hand %s, but %s plus %s minus %s is %s",
 				p.Hand, before, p.Drawn, p.Discarded, held.Remove(p.Discarded))
@@ -147,9 +138,9 @@ func checkRound(r *Round, res *Result) {
 	}
 	lastPlay := r.Plays[n-1]
 	switch {
-	case r.CallerYou != lastPlay.You:
+	case r.Caller != lastPlay.Seat:
 		res.violate(r.Number, n, CodeCallNotLast, "the score file names %s as the caller, but %s made the last play",
-			sideNames[side(r.CallerYou)], sideNames[side(lastPlay.You)])
+			r.Caller, lastPlay.Seat)
 	case r.Action != gin.Drop && n <= 2:
 		res.violate(r.Number, n, CodeEarlyCall, "%v on ply %d, a player's first turn", r.Action, n)
 	case r.Action == gin.Drop && st.stock < gin.StockSize && n < gin.MaxPlays:
@@ -158,13 +149,13 @@ func checkRound(r *Round, res *Result) {
 	rc.StockDraws = st.stock
 	rc.EndedByStock = r.Action == gin.Drop && st.stock == gin.StockSize
 	rc.EndedByPlayCap = r.Action == gin.Drop && n == gin.MaxPlays
-	rc.FinalYou, rc.FinalOpp = st.hands[0], st.hands[1]
+	rc.FinalYou, rc.FinalOpp = st.hands[gin.You], st.hands[gin.Opp]
 	rc.MeldedYou = rc.FinalYou &^ gin.Arrange(rc.FinalYou).Deadwood
 	rc.MeldedOpp = rc.FinalOpp &^ gin.Arrange(rc.FinalOpp).Deadwood
 	explain(r, &rc)
 	if rc.Status == Impossible {
 		res.violate(r.Number, n, CodeImpossible, "%v by %s scored %d to %d: best deadwood %d (you) and %d (opp) allow no such score",
-			r.Action, sideNames[side(r.CallerYou)], r.YouPoints, r.OppPoints, rc.BestYou, rc.BestOpp)
+			r.Action, r.Caller, r.Points[gin.You], r.Points[gin.Opp], rc.BestYou, rc.BestOpp)
 	}
 	res.Rounds = append(res.Rounds, rc)
 }
@@ -173,33 +164,33 @@ func checkRound(r *Round, res *Result) {
 // column 5 of the score row; its declaration must be 0 for Gin and at most
 // 10 for Knock.
 func explain(r *Round, rc *RoundCheck) {
-	c := side(r.CallerYou)
+	c := r.Caller
 	final := [2]gin.Hand{rc.FinalYou, rc.FinalOpp}
-	best := [2]int{gin.Deadwood(final[0]), gin.Deadwood(final[1])}
-	rc.BestYou, rc.BestOpp = best[0], best[1]
-	logged := [2]int{r.YouPoints, r.OppPoints}
+	best := [2]int{gin.Deadwood(final[gin.You]), gin.Deadwood(final[gin.Opp])}
+	rc.BestYou, rc.BestOpp = best[gin.You], best[gin.Opp]
+	logged := r.Points
 	allowed := func(dc int) bool {
 		return r.Action == gin.Drop || r.Action == gin.Gin && dc == 0 || r.Action == gin.Knock && dc <= gin.KnockLimit
 	}
 	exp := scoreOf(r.Action, c, best)
-	rc.ExpectedYou, rc.ExpectedOpp = exp[0], exp[1]
-	rc.DeclaredYou, rc.DeclaredOpp = best[0], best[1]
+	rc.ExpectedYou, rc.ExpectedOpp = exp[gin.You], exp[gin.Opp]
+	rc.DeclaredYou, rc.DeclaredOpp = best[gin.You], best[gin.Opp]
 	if allowed(best[c]) && exp == logged {
 		rc.Status, rc.Explanations = Exact, 1
 		return
 	}
 	// net returns side s's lead in a round scored pts.
-	net := func(s int, pts [2]int) int { return pts[s] - pts[1-s] }
-	reach := [2]gin.Values{gin.ReachableDeadwood(final[0]), gin.ReachableDeadwood(final[1])}
+	net := func(s gin.Seat, pts [2]int) int { return pts[s] - pts[s.Other()] }
+	reach := [2]gin.Values{gin.ReachableDeadwood(final[gin.You]), gin.ReachableDeadwood(final[gin.Opp])}
 	found := false
 	var bestLost, bestDev [2]int
 	for _, dc := range reach[c].List() {
 		if !allowed(dc) {
 			continue
 		}
-		for _, do := range reach[1-c].List() {
+		for _, do := range reach[c.Other()].List() {
 			var decl [2]int
-			decl[c], decl[1-c] = dc, do
+			decl[c], decl[c.Other()] = dc, do
 			if scoreOf(r.Action, c, decl) != logged {
 				continue
 			}
@@ -207,7 +198,7 @@ func explain(r *Round, rc *RoundCheck) {
 			// What each side lost by its own declaration, the other
 			// declaring as it did.
 			var lost [2]int
-			for s := range 2 {
+			for _, s := range [...]gin.Seat{gin.You, gin.Opp} {
 				opt := decl
 				opt[s] = best[s]
 				if s == c && !allowed(best[s]) {
@@ -215,12 +206,12 @@ func explain(r *Round, rc *RoundCheck) {
 				}
 				lost[s] = max(0, net(s, scoreOf(r.Action, c, opt))-net(s, logged))
 			}
-			dev := [2]int{decl[0] - best[0], decl[1] - best[1]}
+			dev := [2]int{decl[gin.You] - best[gin.You], decl[gin.Opp] - best[gin.Opp]}
 			if !found || lost[0]+lost[1] < bestLost[0]+bestLost[1] ||
 				lost[0]+lost[1] == bestLost[0]+bestLost[1] && dev[0]+dev[1] < bestDev[0]+bestDev[1] {
 				found, bestLost, bestDev = true, lost, dev
-				rc.DeclaredYou, rc.DeclaredOpp = decl[0], decl[1]
-				rc.LostYou, rc.LostOpp = lost[0], lost[1]
+				rc.DeclaredYou, rc.DeclaredOpp = decl[gin.You], decl[gin.Opp]
+				rc.LostYou, rc.LostOpp = lost[gin.You], lost[gin.Opp]
 			}
 		}
 	}
@@ -231,9 +222,9 @@ func explain(r *Round, rc *RoundCheck) {
 	rc.Status = Impossible
 }
 
-// scoreOf scores a round with caller c and declarations decl per side.
-func scoreOf(call gin.Call, c int, decl [2]int) [2]int {
+// scoreOf scores a round with caller c and declarations decl per seat.
+func scoreOf(call gin.Call, c gin.Seat, decl [2]int) [2]int {
 	var pts [2]int
-	pts[c], pts[1-c] = gin.RoundScore(call, decl[c], decl[1-c])
+	pts[c], pts[c.Other()] = gin.RoundScore(call, decl[c], decl[c.Other()])
 	return pts
 }

@@ -31,7 +31,8 @@ func readGame(t testing.TB, turnsPath string) *Game {
 		you, _ := strconv.Atoi(f[1])
 		opp, _ := strconv.Atoi(f[2])
 		call, _ := gin.ParseCall(f[3])
-		g.Rounds = append(g.Rounds, Round{Number: n, YouPoints: you, OppPoints: opp, Action: call, CallerYou: f[4] == "1"})
+		caller, _ := gin.SeatOfFlag([]byte(f[4]))
+		g.Rounds = append(g.Rounds, Round{Number: n, Points: [2]int{you, opp}, Action: call, Caller: caller})
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(turns)), "\n") {
 		f := strings.Split(strings.TrimSpace(line), ",")
@@ -41,7 +42,8 @@ func readGame(t testing.TB, turnsPath string) *Game {
 			t.Fatal(err)
 		}
 		card := func(s string) gin.Card { c, _ := gin.ParseCard(s); return c }
-		p := Play{You: f[2] == "1", Hand: gin.HandOf(cards...), DrawnFirst: cards[0] == card(f[4]),
+		seat, _ := gin.SeatOfFlag([]byte(f[2]))
+		p := Play{Seat: seat, Hand: gin.HandOf(cards...), DrawnFirst: cards[0] == card(f[4]),
 			Top: card(f[3]), Drawn: card(f[4]), Discarded: card(f[5])}
 		g.Rounds[n-1].Plays = append(g.Rounds[n-1].Plays, p)
 	}

@@ -8,7 +8,7 @@ type Relation string
 // The relations, strongest first.
 const (
 	RelMeld  Relation = "meld"  // it joins a meld of every best arrangement of the hand plus it
-	RelCombo Relation = "combo" // it makes a two-card combination: a held card of its rank, or of its suit within two ranks
+	RelCombo Relation = "combo" // it makes a two-card combination with a held card (gin.Combo)
 	RelNone  Relation = "none"
 )
 
@@ -20,9 +20,9 @@ const (
 type Feature struct {
 	Round     int
 	Ply       int
-	You       bool
-	Turn      int // the actor's turn in the round, from 1
-	StockLeft int // stock cards left when the turn began
+	Seat      gin.Seat // the actor
+	Turn      int      // the actor's turn in the round, from 1
+	StockLeft int      // stock cards left when the turn began
 
 	Top            gin.Card
 	TopRelation    Relation // the top card's relation to the hand before the draw
@@ -45,7 +45,7 @@ type Feature struct {
 // stock when it began.
 func feature(r *Round, ply int, p *Play, before gin.Hand, dwBefore, turn, stockLeft int, last bool) Feature {
 	f := Feature{
-		Round: r.Number, Ply: ply, You: p.You, Turn: turn, StockLeft: stockLeft,
+		Round: r.Number, Ply: ply, Seat: p.Seat, Turn: turn, StockLeft: stockLeft,
 		Top: p.Top, Discarded: p.Discarded, FromDiscard: p.Drawn == p.Top, Last: last, Fed: -1,
 	}
 	f.DeadwoodBefore = dwBefore
@@ -81,18 +81,11 @@ func feature(r *Round, ply int, p *Play, before gin.Hand, dwBefore, turn, stockL
 // relation returns how card c relates to hand h, given whether c melds
 // (lowers the optimum of h plus c below that of h plus c's value).
 func relation(h gin.Hand, c gin.Card, melds bool) Relation {
-	if melds {
+	switch {
+	case melds:
 		return RelMeld
-	}
-	for _, x := range h.Cards() {
-		if x.Rank() == c.Rank() {
-			return RelCombo
-		}
-		if x.Suit() == c.Suit() {
-			if d := int(x.Rank()) - int(c.Rank()); d >= -2 && d <= 2 {
-				return RelCombo
-			}
-		}
+	case gin.Combo(h, c):
+		return RelCombo
 	}
 	return RelNone
 }

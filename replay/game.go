@@ -4,30 +4,60 @@
 // the hands allow), and derives per-play features that describe each
 // decision at the moment it was made.
 //
-// Check works on plain values and does no I/O; store.go reads the games
-// from the database and writes round_checks, violations and play_features.
+// The package is pure: Check works on plain values and does no I/O. Its
+// sibling package replay/store reads the games from the database and
+// writes what Check finds.
 package replay
 
-import "github.com/ginlog/ginlog/gin"
+import (
+	"errors"
+
+	"github.com/ginlog/ginlog/gin"
+)
+
+// ErrNoGame reports a game id that names no stored game.
+var ErrNoGame = errors.New("no game")
 
 // Play is one stored play.
 type Play struct {
-	You        bool // the logged player acts
-	Hand       gin.Hand
-	DrawnFirst bool // the log lists the drawn card first, as the server did
+	Seat       gin.Seat // the actor
+	Hand       gin.Hand // the actor's ten cards after the play
+	DrawnFirst bool     // the log lists the drawn card first, as the server did
 	Top        gin.Card
 	Drawn      gin.Card
 	Discarded  gin.Card
 }
 
+// Before returns the actor's hand before the play.
+func (p *Play) Before() gin.Hand { return gin.Before(p.Hand, p.Drawn, p.Discarded) }
+
 // Round is one stored round: its plays and its score row.
 type Round struct {
-	Number    int
-	Plays     []Play
-	YouPoints int
-	OppPoints int
-	Action    gin.Call
-	CallerYou bool
+	Number int
+	Plays  []Play
+	Points [2]int // points scored in the round, by seat
+	Action gin.Call
+	Caller gin.Seat // the seat the score row names (column 5)
+}
+
+// Hands returns both seats' hands after each play of the round, by seat.
+// A seat's hand before its first play follows from that play, so the hand
+// of the seat that has not played yet is known from the start.
+func (r *Round) Hands() [][2]gin.Hand {
+	var hands [2]gin.Hand
+	var known [2]bool
+	for i := range r.Plays {
+		p := &r.Plays[i]
+		if !known[p.Seat] {
+			hands[p.Seat], known[p.Seat] = p.Before(), true
+		}
+	}
+	out := make([][2]gin.Hand, len(r.Plays))
+	for i, p := range r.Plays {
+		hands[p.Seat] = p.Hand
+		out[i] = hands
+	}
+	return out
 }
 
 // Game is a stored game.
@@ -48,26 +78,26 @@ const (
 
 // RoundCheck is the verdict on one round's score.
 type RoundCheck struct {
-	Round           int
-	Status          Status
-	BestYou         int // optimal deadwood of the final hands
-	BestOpp         int
-	DeclaredYou     int // the declared deadwood of the explanation (the best one when exact or impossible)
-	DeclaredOpp     int
-	LostYou         int // points each side lost by declaring worse than optimal
-	LostOpp         int
-	ExpectedYou     int // points with both sides declaring optimally
-	ExpectedOpp     int
-	Explanations    int // how many declaration pairs give the logged points
-	FinalYou        gin.Hand
-	FinalOpp        gin.Hand
-	MeldedYou       gin.Hand // the cards of FinalYou in melds of an optimal arrangement
-	MeldedOpp       gin.Hand
-	StockDraws      int
-	Plays           int
-	EndedByStock    bool
-	EndedByPlayCap  bool
-	FirstMoverIsYou bool
+	Round          int
+	Status         Status
+	BestYou        int // optimal deadwood of the final hands
+	BestOpp        int
+	DeclaredYou    int // the declared deadwood of the explanation (the best one when exact or impossible)
+	DeclaredOpp    int
+	LostYou        int // points each side lost by declaring worse than optimal
+	LostOpp        int
+	ExpectedYou    int // points with both sides declaring optimally
+	ExpectedOpp    int
+	Explanations   int // how many declaration pairs give the logged points
+	FinalYou       gin.Hand
+	FinalOpp       gin.Hand
+	MeldedYou      gin.Hand // the cards of FinalYou in melds of an optimal arrangement
+	MeldedOpp      gin.Hand
+	StockDraws     int
+	Plays          int
+	EndedByStock   bool
+	EndedByPlayCap bool
+	FirstMover     gin.Seat
 }
 
 // Violation is a broken rule, located at a round and a ply (from 1; the

@@ -11,21 +11,6 @@ import (
 	"github.com/ginlog/ginlog/sim"
 )
 
-// fromRecord turns a simulated game into the replay's input, seat 0 being
-// the logged player.
-func fromRecord(rec *gin.GameRecord) *Game {
-	g := &Game{}
-	for _, r := range rec.Rounds {
-		rr := Round{Number: r.Number, YouPoints: r.Points[0], OppPoints: r.Points[1], Action: r.Call, CallerYou: r.Caller == 0}
-		for _, p := range r.Plays {
-			rr.Plays = append(rr.Plays, Play{You: p.Seat == 0, Hand: gin.HandOf(p.Hand...), DrawnFirst: p.Hand[0] == p.Drawn,
-				Top: p.Top, Drawn: p.Drawn, Discarded: p.Discarded})
-		}
-		g.Rounds = append(g.Rounds, rr)
-	}
-	return g
-}
-
 func simGames(t testing.TB, a, b string, n int, seed uint64) []*gin.GameRecord {
 	t.Helper()
 	players, err := sim.Bots(a, b)
@@ -104,7 +89,7 @@ var mutations = []mutation{
 		if len(r.Plays) < 8 {
 			return 0, 0, false
 		}
-		r.Plays[3].You = r.Plays[2].You
+		r.Plays[3].Seat = r.Plays[2].Seat
 		return r.Number, 4, true
 	}},
 	{"hand changed", CodeHandMismatch, false, func(g *Game) (int, int, bool) {
@@ -172,12 +157,12 @@ var mutations = []mutation{
 	{"call on the second play", CodeEarlyCall, false, func(g *Game) (int, int, bool) {
 		r := &g.Rounds[0]
 		r.Plays = r.Plays[:2]
-		r.Action, r.CallerYou = gin.Knock, r.Plays[1].You
+		r.Action, r.Caller = gin.Knock, r.Plays[1].Seat
 		return r.Number, 2, true
 	}},
 	{"caller flag inverted", CodeCallNotLast, false, func(g *Game) (int, int, bool) {
 		r := &g.Rounds[0]
-		r.CallerYou = !r.CallerYou
+		r.Caller = r.Caller.Other()
 		return r.Number, len(r.Plays), true
 	}},
 	{"round cut short without a call", CodeEarlyDrop, false, func(g *Game) (int, int, bool) {
@@ -185,7 +170,7 @@ var mutations = []mutation{
 			r := &g.Rounds[i]
 			if r.Action != gin.Drop && len(r.Plays) > 4 {
 				r.Plays = r.Plays[:len(r.Plays)-1]
-				r.Action, r.CallerYou = gin.Drop, r.Plays[len(r.Plays)-1].You
+				r.Action, r.Caller = gin.Drop, r.Plays[len(r.Plays)-1].Seat
 				return r.Number, len(r.Plays), true
 			}
 		}
@@ -201,18 +186,18 @@ var mutations = []mutation{
 			prev := r.Plays[len(r.Plays)-2] // the other player's last hand
 			x := prev.Hand.Cards()[0]
 			hand := prev.Hand.Add(last.Discarded).Remove(x)
-			r.Plays = append(r.Plays, Play{You: !last.You, Hand: hand, DrawnFirst: true, Top: last.Discarded, Drawn: last.Discarded, Discarded: x})
-			r.CallerYou = !last.You
+			r.Plays = append(r.Plays, Play{Seat: last.Seat.Other(), Hand: hand, DrawnFirst: true, Top: last.Discarded, Drawn: last.Discarded, Discarded: x})
+			r.Caller = last.Seat.Other()
 			return r.Number, len(r.Plays), true
 		}
 		return 0, 0, false
 	}},
 	{"points no declaration allows", CodeImpossible, false, func(g *Game) (int, int, bool) {
 		r := &g.Rounds[0]
-		if r.YouPoints > 0 {
-			r.YouPoints += 500
+		if r.Points[gin.You] > 0 {
+			r.Points[gin.You] += 500
 		} else {
-			r.OppPoints += 500
+			r.Points[gin.Opp] += 500
 		}
 		return r.Number, len(r.Plays), true
 	}},
@@ -238,7 +223,7 @@ var mutations = []mutation{
 func TestMutations(t *testing.T) {
 	var games []*Game
 	for _, rec := range append(simGames(t, "meldable", "memory", 30, 3), simGames(t, "random", "random", 5, 4)...) {
-		games = append(games, fromRecord(rec))
+		games = append(games, FromRecord(rec))
 	}
 	games = append(games, someRealGames(t)...)
 	for _, m := range mutations {

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ginlog/ginlog/stats"
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
@@ -48,6 +50,7 @@ func Write(ctx context.Context, db *sql.DB, o Options, out io.Writer) error {
 	return pageTemplate.Execute(out, pg)
 }
 
+// who names the players whose plays the filters select.
 func who(o Options) string {
 	switch o.Filters.Who {
 	case "you":
@@ -79,50 +82,36 @@ func scope(o Options) string {
 	return strings.Join(parts, ", ")
 }
 
-func pct(cases, n float64) string {
-	if n == 0 {
+// pct writes a rate with its interval and sample.
+func pct(r queries.Rate) string {
+	if r.Opportunities == 0 {
 		return "no data"
 	}
-	lo, hi := stats.Wilson(int(cases), int(n))
-	return fmt.Sprintf("%.0f%% (%.0f-%.0f%%, %d of %d)", 100*cases/n, 100*lo, 100*hi, int(cases), int(n))
+	lo, hi := r.Interval()
+	return fmt.Sprintf("%.0f%% (%.0f-%.0f%%, %d of %d)", 100*r.Value(), 100*lo, 100*hi, r.Cases, r.Opportunities)
 }
 
 func headlines(d *data, o Options) []headline {
-	var out []headline
-	for _, r := range d.summary.Rows {
-		if d.summary.str(r, "side") == "you" {
-			out = append(out,
-				headline{"games", fmt.Sprint(d.summary.num(r, "games")), ""},
-				headline{"rounds", fmt.Sprint(d.summary.num(r, "rounds")), ""},
-				headline{"your win rate", pct(d.summary.num(r, "cases"), d.summary.num(r, "opportunities")), "95% interval"},
-				headline{"your points per round", fmt.Sprintf("%.1f", d.summary.num(r, "points_per_round")), ""})
-		}
-	}
-	rate := func(t table, dim, value string) (float64, float64) {
-		for _, r := range t.rows(dim) {
-			if value == "" || t.str(r, "value") == value {
-				return t.num(r, "cases"), t.num(r, "opportunities")
-			}
-		}
-		return 0, 0
+	you := d.summary[gin.You]
+	out := []headline{
+		{"games", fmt.Sprint(you.Games), ""},
+		{"rounds", fmt.Sprint(you.Rounds), ""},
+		{"your win rate", pct(you.Wins), "95% interval"},
+		{"your points per round", fmt.Sprintf("%.1f", you.PointsPerRound), ""},
 	}
 	w := who(o)
-	c, n := rate(d.draw, "overall", "")
-	out = append(out, headline{"face-up card taken by " + w, pct(c, n), "of all offers"})
-	c, n = rate(d.draw, "relation", "meld")
-	out = append(out, headline{"... when it joins a meld", pct(c, n), ""})
-	c, n = rate(d.draw, "relation", "none")
-	out = append(out, headline{"... when it relates to nothing held", pct(c, n), ""})
-	c, n = rate(d.knock, "gin rate", "")
-	out = append(out, headline{"Gin among " + w + "'s calls", pct(c, n), ""})
-	c, n = rate(d.knock, "undercut rate", "")
-	out = append(out, headline{"knocks by " + w + " undercut", pct(c, n), ""})
-	var passed, legal float64
-	for _, r := range d.knock.rows("legal knock passed up") {
-		passed += d.knock.num(r, "cases")
-		legal += d.knock.num(r, "opportunities")
+	out = append(out,
+		headline{"face-up card taken by " + w, pct(d.draws.Overall), "of all offers"},
+		headline{"... when it joins a meld", pct(find(d.draws.Relation, string(replay.RelMeld))), ""},
+		headline{"... when it relates to nothing held", pct(find(d.draws.Relation, string(replay.RelNone))), ""},
+		headline{"Gin among " + w + "'s calls", pct(d.knocks.Gin), ""},
+		headline{"knocks by " + w + " undercut", pct(d.knocks.Undercut), ""})
+	var passed queries.Rate
+	for _, s := range d.knocks.PassedUp {
+		passed.Cases += s.Cases
+		passed.Opportunities += s.Opportunities
 	}
-	out = append(out, headline{"legal knocks passed up by " + w, pct(passed, legal), ""})
+	out = append(out, headline{"legal knocks passed up by " + w, pct(passed), ""})
 	return out
 }
 
@@ -137,20 +126,20 @@ func render(p *plot.Plot, id, caption string, w, h vg.Length, header []string, r
 
 func f3(v float64) string { return fmt.Sprintf("%.3f", v) }
 
-// cardHeat builds a heat map from card-values: value(row) and sample(row).
-func cardHeat(d *data, o Options, id, title, caption, format string, value func(r []any) (float64, int)) (chart, error) {
+// cardHeat builds a heat map of the card values: value(v) gives a card's
+// value and its sample.
+func cardHeat(d *data, o Options, id, title, caption, format string, value func(v *queries.CardValue) (float64, int)) (chart, error) {
 	var g cardGrid
-	var small [4][13]bool
+	var small [gin.NumSuits][gin.NumRanks]bool
 	var rows [][]string
-	for i, r := range d.cards.Rows {
-		s, k := i/13, i%13
-		v, n := value(r)
+	for c := range gin.Card(gin.NumCards) {
+		v, n := value(&d.cards[c])
 		if n == 0 {
 			v = math.NaN()
 		}
-		g.z[s][k] = v
-		small[s][k] = n < o.Filters.MinSample
-		rows = append(rows, []string{d.cards.str(r, "card"), fmt.Sprintf(format, v), fmt.Sprint(n)})
+		g.z[c.Suit()][c.Rank()] = v
+		small[c.Suit()][c.Rank()] = n < o.Filters.MinSample
+		rows = append(rows, []string{c.String(), fmt.Sprintf(format, v), fmt.Sprint(n)})
 	}
 	p, err := heatMap(title, g, small, format)
 	if err != nil {
@@ -159,45 +148,45 @@ func cardHeat(d *data, o Options, id, title, caption, format string, value func(
 	return render(p, id, caption, 26*vg.Centimeter, 9*vg.Centimeter, []string{"card", "value", "sample"}, rows)
 }
 
+// share returns cases out of at least one opportunity.
+func share(r queries.Rate) float64 { return float64(r.Cases) / math.Max(1, float64(r.Opportunities)) }
+
 func takenHeat(d *data, o Options) (chart, error) {
 	return cardHeat(d, o, "taken", "Face-up card taken when offered, by card",
 		"Each cell is the share of offers of that card as the face-up card that "+who(o)+" took; red cards are wanted, blue ones passed over; * marks fewer offers than the minimum sample.",
-		"%.2f", func(r []any) (float64, int) {
-			n := int(d.cards.num(r, "offered"))
-			return d.cards.num(r, "taken") / math.Max(1, float64(n)), n
-		})
+		"%.2f", func(v *queries.CardValue) (float64, int) { return share(v.Taken), v.Taken.Opportunities })
 }
 
 func meldedHeat(d *data, o Options) (chart, error) {
 	return cardHeat(d, o, "melded", "Card in a meld at the round's end, by card",
 		"Each cell is the share of rounds in which "+who(o)+" ended holding that card inside a meld of its best arrangement: the cards it builds on.",
-		"%.2f", func(r []any) (float64, int) {
-			n := int(d.cards.num(r, "opportunities"))
-			return d.cards.num(r, "melded") / math.Max(1, float64(n)), n
-		})
+		"%.2f", func(v *queries.CardValue) (float64, int) { return share(v.Melded), v.Melded.Opportunities })
 }
 
 func pointsHeat(d *data, o Options) (chart, error) {
 	return cardHeat(d, o, "points", "Holder's mean round points, by card held at the end",
 		"Each cell is the mean points "+who(o)+" scored in rounds it ended holding that card; high cells are cards that come with winning hands; * marks fewer rounds than the minimum sample.",
-		"%.1f", func(r []any) (float64, int) {
-			return d.cards.num(r, "holder_points"), int(d.cards.num(r, "cases"))
-		})
+		"%.1f", func(v *queries.CardValue) (float64, int) { return v.HolderPoints, v.Held.Cases })
 }
 
-func rateChart(d *data, o Options, id, dim, title, xLabel, caption string) (chart, error) {
+// rateChart draws the take rates of one breakdown of the draw tendencies.
+func rateChart(shares []queries.Share, o Options, id, title, xLabel, caption string) (chart, error) {
 	var names []string
 	var rates, lo, hi []float64
 	var n []int
 	var rows [][]string
-	for _, r := range d.draw.rows(dim) {
-		names = append(names, d.draw.str(r, "value"))
-		rates = append(rates, d.draw.num(r, "rate"))
-		lo = append(lo, d.draw.num(r, "ci_low"))
-		hi = append(hi, d.draw.num(r, "ci_high"))
-		n = append(n, int(d.draw.num(r, "opportunities")))
-		rows = append(rows, []string{d.draw.str(r, "value"), fmt.Sprint(d.draw.num(r, "cases")), fmt.Sprint(d.draw.num(r, "opportunities")),
-			f3(d.draw.num(r, "rate")), f3(d.draw.num(r, "ci_low")), f3(d.draw.num(r, "ci_high"))})
+	for _, s := range shares {
+		rate := 0.0
+		if s.Opportunities > 0 {
+			rate = s.Value()
+		}
+		l, h := s.Interval()
+		names = append(names, s.Label)
+		rates = append(rates, rate)
+		lo = append(lo, l)
+		hi = append(hi, h)
+		n = append(n, s.Opportunities)
+		rows = append(rows, []string{s.Label, fmt.Sprint(s.Cases), fmt.Sprint(s.Opportunities), f3(rate), f3(l), f3(h)})
 	}
 	p, err := rateBars(title, xLabel, names, rates, lo, hi, n, o.Filters.MinSample)
 	if err != nil {
@@ -207,23 +196,25 @@ func rateChart(d *data, o Options, id, dim, title, xLabel, caption string) (char
 }
 
 func takeByRank(d *data, o Options) (chart, error) {
-	return rateChart(d, o, "take-rank", "rank", "Face-up take rate by rank", "rank of the face-up card",
+	return rateChart(d.draws.Rank, o, "take-rank", "Face-up take rate by rank", "rank of the face-up card",
 		"Each bar is the share of offers of a rank that "+who(o)+" took, with its 95% interval as whiskers and the number of offers above; grey starred bars are small samples.")
 }
 
 func takeByRelation(d *data, o Options) (chart, error) {
-	return rateChart(d, o, "take-relation", "relation", "Face-up take rate by relation to the hand", "relation to the hand",
+	return rateChart(d.draws.Relation, o, "take-relation", "Face-up take rate by relation to the hand", "relation to the hand",
 		"meld: the card joins a meld of the hand's best arrangement; combo: it pairs or neighbours a held card; none: neither. A player that takes cards from 'none' is collecting something its hand does not show.")
 }
 
-func distChart(d *data, id, dim, title, xLabel, caption string) (chart, error) {
+// distChart draws how many calls fall in each value of a breakdown of the
+// knock profile.
+func distChart(shares []queries.Share, id, title, xLabel, caption string) (chart, error) {
 	var names []string
 	var counts []float64
 	var rows [][]string
-	for _, r := range d.knock.rows(dim) {
-		names = append(names, d.knock.str(r, "value"))
-		counts = append(counts, d.knock.num(r, "cases"))
-		rows = append(rows, []string{d.knock.str(r, "value"), fmt.Sprint(d.knock.num(r, "cases"))})
+	for _, s := range shares {
+		names = append(names, s.Label)
+		counts = append(counts, float64(s.Cases))
+		rows = append(rows, []string{s.Label, fmt.Sprint(s.Cases)})
 	}
 	p, err := countBars(title, xLabel, "count", names, counts, inkOrange)
 	if err != nil {
@@ -233,27 +224,26 @@ func distChart(d *data, id, dim, title, xLabel, caption string) (chart, error) {
 }
 
 func knockDeadwood(d *data, o Options) (chart, error) {
-	return distChart(d, "knock-deadwood", "deadwood at knock", "Deadwood at knock", "optimal deadwood of the knocking hand",
+	return distChart(d.knocks.Deadwood, "knock-deadwood", "Deadwood at knock", "optimal deadwood of the knocking hand",
 		"How many of "+who(o)+"'s knocks came at each deadwood: a player that waits for low deadwood is hard to undercut, one that knocks at 10 is easy to.")
 }
 
 func knockTurns(d *data, o Options) (chart, error) {
-	return distChart(d, "knock-turns", "turns before call", "Turns before Gin or Knock", "the caller's turns in the round",
+	return distChart(d.knocks.Turns, "knock-turns", "Turns before Gin or Knock", "the caller's turns in the round",
 		"How long "+who(o)+" played before calling: early calls mean fast hands or an eager knocker.")
 }
 
 func scoreChart(d *data, o Options) (chart, error) {
 	var games []gameScores
 	var rows [][]string
-	for _, r := range d.scores.Rows {
-		id := int64(d.scores.num(r, "game_id"))
-		if len(games) == 0 || games[len(games)-1].id != id {
-			games = append(games, gameScores{id: id})
+	for _, s := range d.scores {
+		g := gameScores{id: s.Game}
+		for i, t := range s.Totals {
+			g.you = append(g.you, float64(t[gin.You]))
+			g.opp = append(g.opp, float64(t[gin.Opp]))
+			rows = append(rows, []string{fmt.Sprint(s.Game), fmt.Sprint(i + 1), fmt.Sprint(t[gin.You]), fmt.Sprint(t[gin.Opp])})
 		}
-		g := &games[len(games)-1]
-		g.you = append(g.you, d.scores.num(r, "you"))
-		g.opp = append(g.opp, d.scores.num(r, "opp"))
-		rows = append(rows, []string{fmt.Sprint(id), fmt.Sprint(d.scores.num(r, "round")), fmt.Sprint(d.scores.num(r, "you")), fmt.Sprint(d.scores.num(r, "opp"))})
+		games = append(games, g)
 	}
 	title := "Running score of the last games"
 	if o.Game != 0 {
@@ -268,18 +258,13 @@ func scoreChart(d *data, o Options) (chart, error) {
 }
 
 func statusChart(d *data, o Options) (chart, error) {
-	names := []string{"exact", "explained", "impossible"}
-	counts := make([]float64, 3)
-	for _, r := range d.status.Rows {
-		for i, n := range names {
-			if d.status.str(r, "status") == n {
-				counts[i] = d.status.num(r, "rounds")
-			}
-		}
-	}
+	statuses := []replay.Status{replay.Exact, replay.Explained, replay.Impossible}
+	names := make([]string, len(statuses))
+	counts := make([]float64, len(statuses))
 	var rows [][]string
-	for i, n := range names {
-		rows = append(rows, []string{n, fmt.Sprint(counts[i])})
+	for i, s := range statuses {
+		names[i], counts[i] = string(s), float64(d.verdicts[s])
+		rows = append(rows, []string{names[i], fmt.Sprint(d.verdicts[s])})
 	}
 	p, err := countBars("Rounds by score check", "verdict of ginlog verify", "rounds", names, counts, inkBlue)
 	if err != nil {
@@ -293,10 +278,10 @@ func lossChart(d *data, o Options) (chart, error) {
 	var names []string
 	var lost []float64
 	var rows [][]string
-	for _, r := range d.loss.Rows {
-		names = append(names, d.loss.str(r, "side"))
-		lost = append(lost, d.loss.num(r, "points_lost"))
-		rows = append(rows, []string{d.loss.str(r, "side"), fmt.Sprint(d.loss.num(r, "points_lost")), fmt.Sprint(d.loss.num(r, "cases")), fmt.Sprint(d.loss.num(r, "opportunities"))})
+	for _, l := range d.loss {
+		names = append(names, l.Seat.String())
+		lost = append(lost, float64(l.PointsLost))
+		rows = append(rows, []string{l.Seat.String(), fmt.Sprint(l.PointsLost), fmt.Sprint(l.Rounds.Cases), fmt.Sprint(l.Rounds.Opportunities)})
 	}
 	p, err := countBars("Points lost to weak meld declarations", "side", "points lost", names, lost, inkOrange)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/ginlog/ginlog/gin"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
@@ -152,22 +153,33 @@ func countBars(title, xLabel, yLabel string, names []string, counts []float64, i
 	return p, nil
 }
 
-// cardGrid is the 4 x 13 grid of a card metric for the heat map.
-type cardGrid struct{ z [4][13]float64 }
+// cardGrid is the suits x ranks grid of a card metric for the heat map,
+// indexed by gin's suits and ranks; the map draws the first suit at the
+// top.
+type cardGrid struct {
+	z [gin.NumSuits][gin.NumRanks]float64
+}
 
-func (g cardGrid) Dims() (c, r int)   { return 13, 4 }
-func (g cardGrid) Z(c, r int) float64 { return g.z[3-r][c] }
+func (g cardGrid) Dims() (c, r int)   { return gin.NumRanks, gin.NumSuits }
+func (g cardGrid) Z(c, r int) float64 { return g.z[gin.NumSuits-1-r][c] }
 func (g cardGrid) X(c int) float64    { return float64(c) }
 func (g cardGrid) Y(r int) float64    { return float64(r) }
 
-var (
-	rankNames = []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
-	suitNames = []string{"S", "C", "D", "H"}
-)
+// rankTicks and suitTicks label the heat map's columns and rows (the last
+// suit at the bottom).
+var rankTicks, suitTicks = func() (ranks, suits namedTicks) {
+	for r := range gin.Rank(gin.NumRanks) {
+		ranks = append(ranks, r.String())
+	}
+	for s := gin.NumSuits - 1; s >= 0; s-- {
+		suits = append(suits, gin.Suit(s).String())
+	}
+	return ranks, suits
+}()
 
 // heatMap draws a 52-card heat map with each cell's value written in it;
 // cells from small samples are starred, cells without data left blank.
-func heatMap(title string, g cardGrid, small [4][13]bool, format string) (*plot.Plot, error) {
+func heatMap(title string, g cardGrid, small [gin.NumSuits][gin.NumRanks]bool, format string) (*plot.Plot, error) {
 	p := newPlot(title, "rank", "suit")
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, row := range g.z {
@@ -191,8 +203,8 @@ func heatMap(title string, g cardGrid, small [4][13]bool, format string) (*plot.
 	h.NaN = color.White
 	p.Add(h)
 	labels := plotter.XYLabels{}
-	for s := 0; s < 4; s++ {
-		for r := 0; r < 13; r++ {
+	for s := range gin.NumSuits {
+		for r := range gin.NumRanks {
 			v := g.z[s][r]
 			text := ""
 			if !math.IsNaN(v) {
@@ -201,7 +213,7 @@ func heatMap(title string, g cardGrid, small [4][13]bool, format string) (*plot.
 					text += "*"
 				}
 			}
-			labels.XYs = append(labels.XYs, plotter.XY{X: float64(r), Y: float64(3 - s)})
+			labels.XYs = append(labels.XYs, plotter.XY{X: float64(r), Y: float64(gin.NumSuits - 1 - s)})
 			labels.Labels = append(labels.Labels, text)
 		}
 	}
@@ -210,8 +222,8 @@ func heatMap(title string, g cardGrid, small [4][13]bool, format string) (*plot.
 		return nil, err
 	}
 	p.Add(ls)
-	p.X.Tick.Marker = namedTicks(rankNames)
-	p.Y.Tick.Marker = namedTicks([]string{"H", "D", "C", "S"})
+	p.X.Tick.Marker = rankTicks
+	p.Y.Tick.Marker = suitTicks
 	return p, nil
 }
 
@@ -244,7 +256,7 @@ func scoreLines(title string, games []gameScores) (*plot.Plot, error) {
 			l.Width = vg.Points(1.5)
 			l.Dashes = dashes[i%len(dashes)]
 			p.Add(l)
-			p.Legend.Add(fmt.Sprintf("game %d %s", g.id, []string{"you", "opp"}[side]), l)
+			p.Legend.Add(fmt.Sprintf("game %d %s", g.id, gin.Seat(side)), l)
 		}
 	}
 	target, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 100}, {X: float64(maxRounds(games)), Y: 100}})

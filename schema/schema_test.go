@@ -59,6 +59,24 @@ func TestCardEnumOrder(t *testing.T) {
 	}
 }
 
+// TestSideEnumOrder checks that the side enum's codes are gin's seats.
+func TestSideEnumOrder(t *testing.T) {
+	db, err := Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, s := range []gin.Seat{gin.You, gin.Opp} {
+		var code int
+		if err := db.QueryRow(`SELECT enum_code($1::side)`, Side(s)).Scan(&code); err != nil {
+			t.Fatal(err)
+		}
+		if code != int(s) {
+			t.Errorf("side %v has enum code %d", s, code)
+		}
+	}
+}
+
 func TestReadOnlyRefusesWritesAndFiles(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "g.duckdb")

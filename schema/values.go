@@ -15,10 +15,9 @@ var CardValues = func() (v [gin.NumCards]driver.Value) {
 	return v
 }()
 
-// Side returns the side ENUM value: "you" for the logged player, "opp".
-func Side(you bool) driver.Value {
-	if you {
-		return "you"
-	}
-	return "opp"
-}
+// sideValues holds the side ENUM's values by seat.
+var sideValues = [2]driver.Value{gin.You.String(), gin.Opp.String()}
+
+// Side returns a seat's value of the side ENUM: "you" for the logged
+// player, "opp" for its opponent.
+func Side(s gin.Seat) driver.Value { return sideValues[s] }

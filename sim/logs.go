@@ -9,8 +9,8 @@ import (
 )
 
 // The server's log format (RULES.md): no header, CRLF after every row,
-// cards in the log notation separated by ';'. Seat 0 is the logged player,
-// flag 1.
+// cards in the log notation separated by ';'. Seat gin.You is the logged
+// player, flag 1.
 
 // AppendTurns appends the turn file of a game: per play, the round, the
 // hand after the play (the drawn card first), the actor flag, the top of
@@ -27,7 +27,7 @@ func AppendTurns(b []byte, g *gin.GameRecord) []byte {
 				b = append(b, c.String()...)
 			}
 			b = append(b, ',')
-			b = append(b, flag(p.Seat))
+			b = append(b, p.Seat.Flag())
 			b = append(b, ',')
 			b = append(b, p.Top.String()...)
 			b = append(b, ',')
@@ -53,17 +53,10 @@ func AppendScores(b []byte, g *gin.GameRecord) []byte {
 		b = append(b, ',')
 		b = append(b, r.Call.String()...)
 		b = append(b, ',')
-		b = append(b, flag(r.Caller))
+		b = append(b, r.Caller.Flag())
 		b = append(b, '\r', '\n')
 	}
 	return b
-}
-
-func flag(seat int) byte {
-	if seat == 0 {
-		return '1'
-	}
-	return '0'
 }
 
 // WriteGame writes a game's two files into dir as <timestamp>.csv and

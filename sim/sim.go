@@ -16,6 +16,7 @@ import (
 	"runtime"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/panics"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -52,9 +53,9 @@ func (c *Config) dealer(i int) gin.Dealer {
 	if i%2 == 0 {
 		return deals
 	}
-	return func(round int) (gin.Deck, int) {
+	return func(round int) (gin.Deck, gin.Seat) {
 		d, first := deals(round)
-		return d, 1 - first
+		return d, first.Other()
 	}
 }
 
@@ -89,7 +90,8 @@ func Run(ctx context.Context, c Config, sink func(*Game) error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	next := make(chan int)
 	for range workers {
-		g.Go(func() error {
+		g.Go(func() (err error) {
+			defer panics.Capture(&err)
 			for i := range next {
 				game, err := c.Play(i)
 				if err == nil {

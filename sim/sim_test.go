@@ -3,7 +3,9 @@ package sim
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/panics"
 )
 
 func entrants(t testing.TB, a, b string) [2]Entrant {
@@ -229,6 +232,25 @@ func TestRunStopsOnSinkError(t *testing.T) {
 		t.Errorf("err %v after %d games, want disk full soon after 3", err, n)
 	}
 }
+
+// TestRunCapturesPanics: a player that panics in a worker stops the match
+// with a *panics.Error, not the process.
+func TestRunCapturesPanics(t *testing.T) {
+	boom := Entrant{Name: "boom", New: func(*rand.Rand) gin.Player { return panicker{} }}
+	c := Config{Players: [2]Entrant{boom, boom}, Games: 10, Seed: 1, Workers: 2}
+	err := Run(context.Background(), c, func(*Game) error { return nil })
+	var pe *panics.Error
+	if !errors.As(err, &pe) || pe.Value != "boom" {
+		t.Errorf("error %v, want the captured panic", err)
+	}
+}
+
+// panicker panics at its first decision.
+type panicker struct{}
+
+func (panicker) Draw(*gin.View) gin.Pile                          { panic("boom") }
+func (panicker) Discard(*gin.View, gin.Card) (gin.Card, gin.Call) { panic("boom") }
+func (panicker) Declare(*gin.View) []gin.Meld                     { panic("boom") }
 
 func BenchmarkSimple(b *testing.B) {
 	for _, logs := range []bool{false, true} {

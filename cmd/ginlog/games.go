@@ -8,19 +8,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// gamesSQL lists the selected games with their verdicts; it reads the
-// filtered views of the queries package.
-const gamesSQL = `SELECT g.game_id, g.log_ts, strftime(g.played_at, '%Y-%m-%d %H:%M') AS played_at,
-       g.opponent, g.source, g.rounds, g.plays, g.you_total AS you, g.opp_total AS opp, g.winner::VARCHAR AS winner,
-       CASE WHEN c.game_id IS NULL THEN 'not verified'
-            WHEN c.violations > 0 THEN c.violations::VARCHAR || ' violations'
-            ELSE 'ok' END AS verified,
-       c.explained AS explained_rounds
-FROM sel_games g LEFT JOIN game_checks c USING (game_id)
-ORDER BY g.log_ts, g.game_id`
+type gamesOptions struct {
+	filters queries.Filters
+	format  render.Format
+}
 
 func newGamesCmd(a *app) *cobra.Command {
 	var (
+		opts   gamesOptions
 		ff     filterFlags
 		format string
 	)
@@ -30,20 +25,20 @@ func newGamesCmd(a *app) *cobra.Command {
 		Long: `Games lists the games the filters select (games logged by the other player
 of a game already loaded are left out), with their final score, their
 winner and the verify verdict. The game_id column is what show, verify
---game and the --game filters take.`,
+--game and the --game filters take. Exit status 5 means the filters select
+no games.`,
 		Example: `  ginlog games
   ginlog games --opponent bot7 --since 2020-11-07 --format csv`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := render.ParseFormat(format)
-			if err != nil {
+			var err error
+			if opts.format, err = render.ParseFormat(format); err != nil {
 				return usagef("--format: %v", err)
 			}
-			filters, err := ff.parse()
-			if err != nil {
+			if opts.filters, err = ff.parse(); err != nil {
 				return err
 			}
-			return runGames(cmd.Context(), a, filters, f)
+			return runGames(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
@@ -51,15 +46,15 @@ winner and the verify verdict. The game_id column is what show, verify
 	return cmd
 }
 
-func runGames(ctx context.Context, a *app, f queries.Filters, format render.Format) error {
+func runGames(ctx context.Context, a *app, opts gamesOptions) error {
 	db, err := a.openReadOnly(ctx)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	res, err := queries.Run(ctx, db.DB, queries.Query{Name: "games", SQL: gamesSQL}, f)
+	res, err := queries.Games(ctx, db.DB, opts.filters)
 	if err != nil {
 		return err
 	}
-	return render.Write(a.out, format, resultTable(res), a.isTerminal(a.out))
+	return render.Write(a.out, opts.format, resultTable(res), a.isTerminal(a.out))
 }

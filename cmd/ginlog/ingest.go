@@ -10,6 +10,7 @@ import (
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
 	"github.com/spf13/cobra"
 )
 
@@ -89,7 +90,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	}
 	var ver *replay.Summary
 	if !opts.noVerify && sum.LastGame != 0 {
-		if ver, err = verifyWithProgress(ctx, a, db.DB, replay.Selection{From: sum.FirstGame, To: sum.LastGame}); err != nil {
+		if ver, err = verifyWithProgress(ctx, a, db.DB, store.Selection{From: sum.FirstGame, To: sum.LastGame}); err != nil {
 			return err
 		}
 	}
@@ -100,7 +101,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	if sum.Rejected > 0 {
 		problems = append(problems, fmt.Sprintf("%d of %d games rejected; see the errors above or the import_errors table", sum.Rejected, sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates))
 	}
-	if ver != nil && totalViolations(ver) > 0 {
+	if ver != nil && ver.ViolationCount() > 0 {
 		problems = append(problems, fmt.Sprintf("%d games break the rules; see ginlog verify and the violations table", ver.GamesWithBad))
 	}
 	if len(problems) > 0 {

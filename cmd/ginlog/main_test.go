@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	gold "github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/spf13/cobra"
 )
 
@@ -75,7 +76,7 @@ func TestHelp(t *testing.T) {
 
 func TestRootHelpListsExitCodes(t *testing.T) {
 	r := runCmd(t, nil, "--help")
-	for _, code := range []string{"0 ", "1 ", "2 ", "3 ", "4 ", "130"} {
+	for _, code := range []string{"0 ", "1 ", "2 ", "3 ", "4 ", "5 ", "70 ", "130"} {
 		if !strings.Contains(r.out, "\n  "+code) {
 			t.Errorf("root help lacks exit code %q", code)
 		}
@@ -119,5 +120,38 @@ func TestCompletion(t *testing.T) {
 	r := runCmd(t, nil, "completion", "bash")
 	if r.code != 0 || !strings.Contains(r.out, "bash completion") {
 		t.Errorf("completion bash: exit %d, %d bytes", r.code, len(r.out))
+	}
+}
+
+// TestPanicIsAnInternalError: a panic, in a command or captured in one of
+// its goroutines, exits 70 with its stack on stderr, never 2.
+func TestPanicIsAnInternalError(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  func() error
+	}{
+		{"in the command", func() error { panic("boom") }},
+		{"captured in a goroutine", func() error {
+			done := make(chan error)
+			go func() {
+				var err error
+				defer func() { done <- err }()
+				defer panics.Capture(&err)
+				panic("boom")
+			}()
+			return <-done
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			a := &app{in: strings.NewReader(""), out: &out, err: &errb, getenv: func(string) string { return "" }}
+			root := &cobra.Command{Use: "ginlog", SilenceErrors: true, SilenceUsage: true,
+				RunE: func(*cobra.Command, []string) error { return tc.run() }}
+			code := a.executeTree(context.Background(), root, nil)
+			if code != exitInternal || !strings.HasPrefix(errb.String(), "ginlog: internal error, a bug: boom\nplease report it with this stack:\n") ||
+				!strings.Contains(errb.String(), "main_test.go") {
+				t.Errorf("exit %d, stderr:\n%s", code, errb.String())
+			}
+		})
 	}
 }

@@ -53,7 +53,6 @@ by ginlog's own tuned player in the simulator.
 		newFitCmd(a),
 		newExportCmd(a),
 		newReportCmd(a),
-		newBenchCmd(a),
 	)
 	return root
 }

@@ -7,27 +7,38 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/spf13/cobra"
 )
 
 // Exit codes, listed in the root command's help.
 const (
 	exitOK          = 0
-	exitError       = 1   // a fatal error: I/O, database, internal
+	exitError       = 1   // a fatal error: I/O, database
 	exitUsage       = 2   // a bad flag, argument or input given on the command line
 	exitRejected    = 3   // the command ran, but some input was rejected or failed a check
 	exitLocked      = 4   // the database is held by another process
+	exitNoMatch     = 5   // nothing matched: no such game, the filters select no games, or no database yet
+	exitInternal    = 70  // a bug: a panic, reported with its stack
 	exitInterrupted = 130 // interrupted by a signal
 )
 
 const exitCodesHelp = `Exit codes:
   0    success
-  1    fatal error (I/O, database, internal)
+  1    fatal error (I/O, database)
   2    usage error: bad flag, argument or command-line input
   3    partial success: some input was rejected or failed a check
   4    the database is locked by another process
+  5    nothing matched: no such game, the filters select no games, or no
+       database yet
+  70   internal error, a bug: please report it with the stack printed
   130  interrupted`
 
 // usageError is a mistake on the command line. flag marks a flag-parsing
@@ -59,14 +70,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return a.execute(ctx, args)
 }
 
-// execute runs the command tree on args and maps the outcome to an exit code
-// in one place.
+// execute runs the command tree on args and returns the exit code.
 func (a *app) execute(ctx context.Context, args []string) int {
-	root := newRootCmd(a)
+	return a.executeTree(ctx, newRootCmd(a), args)
+}
+
+// executeTree runs the command tree root on args and maps the outcome to
+// an exit code, in one place. A panic, in the command or captured in one
+// of its goroutines, is an internal error: its stack goes to stderr.
+func (a *app) executeTree(ctx context.Context, root *cobra.Command, args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = a.internal(r, debug.Stack())
+		}
+	}()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return exitOK
+	}
+	var pe *panics.Error
+	if errors.As(err, &pe) {
+		return a.internal(pe.Value, pe.Stack)
 	}
 	fmt.Fprintf(a.err, "ginlog: %v\n", err)
 	var ue *usageError
@@ -78,12 +103,23 @@ func (a *app) execute(ctx context.Context, args []string) int {
 			fmt.Fprint(a.err, "\n"+cmd.UsageString())
 		}
 		return exitUsage
+	case errors.Is(err, queries.ErrBadFilter), errors.Is(err, queries.ErrNoQuery), errors.Is(err, ingest.ErrNoSuchPath):
+		return exitUsage
 	case errors.As(err, &re):
 		return exitRejected
 	case errors.As(err, &le):
 		return exitLocked
+	case errors.Is(err, replay.ErrNoGame), errors.Is(err, queries.ErrNoGames), errors.Is(err, schema.ErrNoDatabase):
+		return exitNoMatch
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted
 	}
 	return exitError
+}
+
+// internal reports a panic with its stack and returns the exit code of a
+// bug.
+func (a *app) internal(value any, stack []byte) int {
+	fmt.Fprintf(a.err, "ginlog: internal error, a bug: %v\nplease report it with this stack:\n%s", value, stack)
+	return exitInternal
 }

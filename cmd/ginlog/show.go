@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
 	"github.com/spf13/cobra"
 )
 
@@ -29,7 +29,8 @@ func newShowCmd(a *app) *cobra.Command {
 the face-up card and how the round ended, then every play with the card
 drawn (and from where), the card discarded, and both hands after the play,
 melds in brackets and deadwood in parentheses. Each round ends with its
-score and the verify verdict. GAME is a game_id, as ginlog games lists them.`,
+score and the verify verdict. GAME is a game_id, as ginlog games lists them;
+exit status 5 means there is no such game.`,
 		Example: `  ginlog show 3
   ginlog show 3 --round 2`,
 		Args: argsRange(1, 1),
@@ -52,25 +53,15 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 		return err
 	}
 	defer db.Close()
-	var (
-		ts                int64
-		opponent, source  sql.NullString
-		youTotal, oppTotl int
-		winner            string
-	)
-	err = db.QueryRowContext(ctx, `SELECT log_ts, opponent, source, you_total, opp_total, winner::VARCHAR FROM games WHERE game_id = ?`, opts.game).
-		Scan(&ts, &opponent, &source, &youTotal, &oppTotl, &winner)
-	if err == sql.ErrNoRows {
-		return usagef("no game %d", opts.game)
-	}
+	g, err := store.LoadGame(ctx, db.DB, opts.game)
 	if err != nil {
 		return err
 	}
-	games, err := replay.Load(ctx, db.DB, []int64{opts.game})
+	games, err := store.Load(ctx, db.DB, []int64{opts.game})
 	if err != nil {
 		return err
 	}
-	checks, violations, err := replay.LoadChecks(ctx, db.DB, opts.game)
+	checks, violations, err := store.LoadChecks(ctx, db.DB, opts.game)
 	if err != nil {
 		return err
 	}
@@ -78,19 +69,19 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 		return usagef("--round: game %d has rounds 1 to %d", opts.game, len(checks))
 	}
 	w := a.out
-	fmt.Fprintf(w, "game %d: %d.csv, played %s", opts.game, ts, time.Unix(ts, 0).UTC().Format("2006-01-02 15:04:05 UTC"))
-	if opponent.Valid {
-		fmt.Fprintf(w, ", opponent %s", opponent.String)
+	fmt.Fprintf(w, "game %d: %d.csv, played %s", opts.game, g.LogTS, time.Unix(g.LogTS, 0).UTC().Format("2006-01-02 15:04:05 UTC"))
+	if g.Opponent != "" {
+		fmt.Fprintf(w, ", opponent %s", g.Opponent)
 	}
-	if source.Valid {
-		fmt.Fprintf(w, ", source %s", source.String)
+	if g.Source != "" {
+		fmt.Fprintf(w, ", source %s", g.Source)
 	}
-	fmt.Fprintf(w, "\nfinal score: you %d, opp %d; %s won\n", youTotal, oppTotl, winner)
+	fmt.Fprintf(w, "\nfinal score: you %d, opp %d; %s won\n", g.Totals[gin.You], g.Totals[gin.Opp], g.Winner)
 	for i, r := range games[0].Rounds {
 		if opts.round != 0 && r.Number != opts.round {
 			continue
 		}
-		var vs []replay.StoredViolation
+		var vs []store.StoredViolation
 		for _, v := range violations {
 			if v.Round == r.Number {
 				vs = append(vs, v)
@@ -103,34 +94,24 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 	return nil
 }
 
-func showRound(w io.Writer, r *replay.Round, c replay.StoredRound, vs []replay.StoredViolation, terminal bool) error {
+func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.StoredViolation, terminal bool) error {
 	if len(r.Plays) == 0 {
 		return nil
 	}
 	first := "opp moves"
-	if c.FirstMover == "you" {
+	if c.FirstMover == gin.You {
 		first = "you move"
 	}
 	fmt.Fprintf(w, "\nround %d: %s first, face-up %s; %s by %s after %d plays (%d stock draws)\n",
 		r.Number, first, r.Plays[0].Top, c.Action, c.Caller, c.Plays, c.StockDraws)
-	// Both initial hands follow from each player's first play.
-	var hands [2]gin.Hand
-	var known [2]bool
-	for _, p := range r.Plays {
-		s := seat(p.You)
-		if !known[s] {
-			hands[s], known[s] = p.Hand.Remove(p.Drawn).Add(p.Discarded), true
-		}
-	}
 	t := &render.Table{Columns: render.Cols("ply", "actor", "draws", "discards", "you (deadwood)", "opp (deadwood)")}
-	for i, p := range r.Plays {
-		s := seat(p.You)
-		hands[s] = p.Hand
+	for i, hands := range r.Hands() {
+		p := &r.Plays[i]
 		source := "stock"
 		if p.Drawn == p.Top {
 			source = "pile"
 		}
-		t.Append(i+1, []string{"you", "opp"}[s], source+" "+p.Drawn.String(), p.Discarded.String(), handText(hands[0]), handText(hands[1]))
+		t.Append(i+1, p.Seat.String(), source+" "+p.Drawn.String(), p.Discarded.String(), handText(hands[gin.You]), handText(hands[gin.Opp]))
 	}
 	if err := render.Write(w, render.Text, t, terminal); err != nil {
 		return err
@@ -139,9 +120,9 @@ func showRound(w io.Writer, r *replay.Round, c replay.StoredRound, vs []replay.S
 	switch c.Status {
 	case "":
 		fmt.Fprint(w, "; not verified yet (run ginlog verify)")
-	case string(replay.Exact):
+	case replay.Exact:
 		fmt.Fprintf(w, "; exact (best deadwood you %d, opp %d)", c.BestYou, c.BestOpp)
-	case string(replay.Explained):
+	case replay.Explained:
 		fmt.Fprintf(w, "; explained: declared you %d, opp %d against best %d and %d; points lost: you %d, opp %d",
 			c.DeclaredYou, c.DeclaredOpp, c.BestYou, c.BestOpp, c.LostYou, c.LostOpp)
 	default:
@@ -152,13 +133,6 @@ func showRound(w io.Writer, r *replay.Round, c replay.StoredRound, vs []replay.S
 		fmt.Fprintf(w, "violation at ply %d: %s: %s\n", v.Ply, v.Code, v.Message)
 	}
 	return nil
-}
-
-func seat(you bool) int {
-	if you {
-		return 0
-	}
-	return 1
 }
 
 // handText writes a hand arranged optimally: melds in brackets, then the

@@ -10,11 +10,12 @@ import (
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
 	"github.com/spf13/cobra"
 )
 
 type verifyOptions struct {
-	sel    replay.Selection
+	sel    store.Selection
 	format render.Format
 }
 
@@ -33,7 +34,7 @@ declaration that the hands allow gives it; the points each side lost are
 recorded) or impossible (a violation). It stores round_checks, violations
 and per-play features. Ingest runs it for the games it loads.
 
-Exit status 3 means violations were found.
+Exit status 3 means violations were found; 5 that --game names no game.
 
 Violation codes:
 ` + violationCodesHelp(),
@@ -76,7 +77,7 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 	var detail *gameDetail
 	if opts.sel.Game != 0 {
 		detail = &gameDetail{}
-		if detail.Rounds, detail.Violations, err = replay.LoadChecks(ctx, db.DB, opts.sel.Game); err != nil {
+		if detail.Rounds, detail.Violations, err = store.LoadChecks(ctx, db.DB, opts.sel.Game); err != nil {
 			return err
 		}
 	}
@@ -91,7 +92,7 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 	} else if err := writeVerifySummary(a, sum, detail); err != nil {
 		return err
 	}
-	if n := totalViolations(sum); n > 0 {
+	if n := sum.ViolationCount(); n > 0 {
 		return &rejectedError{fmt.Sprintf("%d violations in %d games; see the violations table", n, sum.GamesWithBad)}
 	}
 	return nil
@@ -99,25 +100,17 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 
 // gameDetail is one game's verdicts.
 type gameDetail struct {
-	Rounds     []replay.StoredRound     `json:"rounds"`
-	Violations []replay.StoredViolation `json:"violations"`
+	Rounds     []store.StoredRound     `json:"rounds"`
+	Violations []store.StoredViolation `json:"violations"`
 }
 
-func verifyWithProgress(ctx context.Context, a *app, db *sql.DB, sel replay.Selection) (*replay.Summary, error) {
+func verifyWithProgress(ctx context.Context, a *app, db *sql.DB, sel store.Selection) (*replay.Summary, error) {
 	var bar *progress.Bar
-	sum, err := replay.Verify(ctx, db, sel,
+	sum, err := store.Verify(ctx, db, sel,
 		func(n int) { bar = progress.New(a.err, "verify", n, a.isTerminal(a.err)) },
 		func() { bar.Add(1) })
 	bar.Done()
 	return sum, err
-}
-
-func totalViolations(s *replay.Summary) int {
-	n := 0
-	for _, c := range s.Violations {
-		n += c
-	}
-	return n
 }
 
 func writeVerifySummary(a *app, s *replay.Summary, detail *gameDetail) error {

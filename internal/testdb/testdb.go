@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -30,7 +30,7 @@ func Load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
 	if _, err := ingest.Run(context.Background(), db.DB, opts); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := replay.Verify(context.Background(), db.DB, replay.Selection{}, nil, nil); err != nil {
+	if _, err := store.Verify(context.Background(), db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	return db.DB

@@ -7,7 +7,7 @@
 WITH d AS (
   SELECT enum_code(discarded) % 13 AS r, discard_dead, discard_best, fed FROM sel_features
 ),
-names AS (SELECT ['A','2','3','4','5','6','7','8','9','10','J','Q','K'] AS n),
+names AS (SELECT list_transform(enum_range(NULL::card)[1:13], c -> substr(c::VARCHAR, 2)) AS n),
 rows AS (
   SELECT 'rank' AS dimension, r AS ord, (SELECT n FROM names)[r + 1] AS value, count(*) AS cases,
          (SELECT count(*) FROM d) AS opportunities

@@ -18,9 +18,9 @@ g AS (
 )
 SELECT CASE WHEN r IS NOT NULL THEN 'rank' WHEN s IS NOT NULL THEN 'suit' WHEN rel IS NOT NULL THEN 'relation'
             WHEN ph IS NOT NULL THEN 'phase' WHEN t IS NOT NULL THEN 'turn' ELSE 'overall' END AS dimension,
-       CASE WHEN r IS NOT NULL THEN ['A','2','3','4','5','6','7','8','9','10','J','Q','K'][r + 1]
-            WHEN s IS NOT NULL THEN ['S','C','D','H'][s + 1]
-            WHEN rel IS NOT NULL THEN ['meld','combo','none'][rel + 1]
+       CASE WHEN r IS NOT NULL THEN substr(enum_range(NULL::card)[r + 1]::VARCHAR, 2)
+            WHEN s IS NOT NULL THEN left(enum_range(NULL::card)[13 * s + 1]::VARCHAR, 1)
+            WHEN rel IS NOT NULL THEN enum_range(NULL::relation)[rel + 1]::VARCHAR
             WHEN ph IS NOT NULL THEN ['early','middle','late'][ph + 1]
             WHEN t IS NOT NULL THEN CASE WHEN t >= 9 THEN '9+' ELSE t::VARCHAR END
             ELSE 'all' END AS value,

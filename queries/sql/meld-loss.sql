@@ -10,10 +10,10 @@ WITH c AS (
 )
 SELECT side::VARCHAR AS side,
        count(*) FILTER (WHERE lost > 0) AS cases, count(*) AS opportunities,
-       coalesce(sum(lost), 0) AS points_lost,
+       coalesce(sum(lost), 0)::BIGINT AS points_lost,
        round(coalesce(sum(lost), 0) / nullif(count(*), 0), 2) AS lost_per_round,
        coalesce(max(lost), 0) AS worst,
-       coalesce(sum(extra), 0) AS extra_deadwood_declared
+       coalesce(sum(extra), 0)::BIGINT AS extra_deadwood_declared
 FROM c
 GROUP BY side
 ORDER BY side

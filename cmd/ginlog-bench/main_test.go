@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/spf13/cobra"
+)
+
+// TestMain lets bench ingest run this test binary as its child process:
+// with GINLOG_BENCH_AS_MAIN set, the binary is ginlog-bench.
+func TestMain(m *testing.M) {
+	if os.Getenv("GINLOG_BENCH_AS_MAIN") != "" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+type result struct {
+	out, err string
+	code     int
+}
+
+func runCmd(t *testing.T, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	a := &app{out: &out, err: &errb, self: os.Executable}
+	code := a.execute(context.Background(), newRootCmd(a), args)
+	return result{out.String(), errb.String(), code}
+}
+
+func TestHelp(t *testing.T) {
+	root := newRootCmd(&app{})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		path := strings.Fields(c.CommandPath())[1:]
+		t.Run(strings.Join(append([]string{"ginlog-bench"}, path...), " "), func(t *testing.T) {
+			r := runCmd(t, append(path, "--help")...)
+			if r.code != exitOK || !strings.Contains(r.out, "Usage:") {
+				t.Fatalf("--help: exit %d\n%s%s", r.code, r.out, r.err)
+			}
+			if c.Short == "" {
+				t.Error("no short description")
+			}
+			if c.Example == "" && c.Name() != "help" && c.Name() != "completion" && c.Parent() != nil && c.Parent().Name() != "completion" {
+				t.Error("no example")
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	r := runCmd(t, "--help")
+	for _, code := range []string{"0 ", "1 ", "2 ", "70 ", "130"} {
+		if !strings.Contains(r.out, "\n  "+code) {
+			t.Errorf("root help lacks exit code %q", code)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown command", []string{"bogus"}, `ginlog-bench: unknown command "bogus" for "ginlog-bench"`},
+		{"bad size", []string{"ingest", "--sizes", "10,x"}, `ginlog-bench: --sizes: "x" is not a number of games`},
+		{"bad players", []string{"verify", "--players", "simple"}, `ginlog-bench: --players: want two names separated by a comma, got "simple"`},
+		{"unknown player", []string{"verify", "--players", "simple,deep"}, `ginlog-bench: --players: unknown player "deep"`},
+		{"bad games", []string{"queries", "--games", "0"}, `ginlog-bench: --games: want at least 1, got 0`},
+		{"unknown engine", []string{"one", "--engine", "sqlite", "--db", "x.duckdb", "corpus"}, `ginlog-bench: unknown engine "sqlite": want read_csv or ginlog`},
+		{"unknown flag", []string{"verify", "--bogus"}, "ginlog-bench: unknown flag: --bogus"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, tc.args...)
+			if r.code != exitUsage || !strings.HasPrefix(r.err, tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", r.code, r.err, exitUsage, tc.want)
+			}
+		})
+	}
+}
+
+func TestVerify(t *testing.T) {
+	r := runCmd(t, "verify", "--games", "20", "--work", t.TempDir())
+	want := regexp.MustCompile(`^verified 20 games \([0-9]+ rounds\) in [0-9.]+ s: [0-9]+ games/s; 0 violations\n$`)
+	if r.code != exitOK || !want.MatchString(r.out) {
+		t.Errorf("exit %d:\n%s%s", r.code, r.out, r.err)
+	}
+}
+
+func TestQueries(t *testing.T) {
+	r := runCmd(t, "queries", "--games", "20", "--format", "csv")
+	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	if r.code != exitOK || len(lines) != 10 || !regexp.MustCompile(`^20 games, [0-9]+ plays$`).MatchString(lines[0]) ||
+		lines[1] != "query,rows,seconds,x full scan" || !strings.HasPrefix(lines[3], "summary,2,") {
+		t.Errorf("exit %d:\n%s%s", r.code, r.out, r.err)
+	}
+}
+
+// TestIngest runs both engines as child processes: this test binary, acting
+// as ginlog-bench.
+func TestIngest(t *testing.T) {
+	t.Setenv("GINLOG_BENCH_AS_MAIN", "1")
+	r := runCmd(t, "ingest", "--sizes", "10", "--format", "csv")
+	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	if r.code != exitOK || len(lines) != 2 || !strings.HasPrefix(lines[0], "games,plays,read_csv s,ginlog s,speedup") ||
+		!regexp.MustCompile(`^10,[0-9]+,`).MatchString(lines[1]) {
+		t.Errorf("exit %d:\n%s%s", r.code, r.out, r.err)
+	}
+}
+
+// TestPanicIsAnInternalError: a panic, in the command or in a goroutine
+// that captures it, exits 70 with the stack, not 2.
+func TestPanicIsAnInternalError(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  func() error
+	}{
+		{"in the command", func() error { panic("boom") }},
+		{"captured in a goroutine", func() error {
+			done := make(chan error)
+			go func() {
+				var err error
+				defer func() { done <- err }()
+				defer panics.Capture(&err)
+				panic("boom")
+			}()
+			return <-done
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			a := &app{out: &out, err: &errb}
+			root := &cobra.Command{Use: "ginlog-bench", SilenceErrors: true, SilenceUsage: true,
+				RunE: func(*cobra.Command, []string) error { return tc.run() }}
+			code := a.execute(context.Background(), root, nil)
+			if code != exitInternal || !strings.HasPrefix(errb.String(), "ginlog-bench: internal error, a bug: boom\n") ||
+				!strings.Contains(errb.String(), "main_test.go") {
+				t.Errorf("exit %d, stderr:\n%s", code, errb.String())
+			}
+		})
+	}
+}

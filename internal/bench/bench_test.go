@@ -1,0 +1,123 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/sim"
+)
+
+func config(t *testing.T, a, b string) *Config {
+	t.Helper()
+	players, err := sim.Bots(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Config{Work: t.TempDir(), Players: players}
+}
+
+func TestCorpusIsKeyedAndComplete(t *testing.T) {
+	c := config(t, "meldable", "memory")
+	ctx := context.Background()
+	dir, err := c.Corpus(ctx, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(c.Work, "corpus-meldable,memory-6"); dir != want {
+		t.Errorf("corpus %s, want %s", dir, want)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.csv"))
+	if err != nil || len(files) != 12 {
+		t.Fatalf("%d files (%v), want 12", len(files), err)
+	}
+	// The same players and size reuse it; other players or sizes do not.
+	if again, err := c.Corpus(ctx, 6); err != nil || again != dir {
+		t.Errorf("second call: %s, %v", again, err)
+	}
+	other := config(t, "simple", "memory")
+	other.Work = c.Work
+	if d, err := other.Corpus(ctx, 6); err != nil || d == dir {
+		t.Errorf("other players share the corpus: %s, %v", d, err)
+	}
+	// A cancelled simulation leaves nothing under the corpus's name.
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := c.Corpus(cancelled, 500); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(c.Work, "corpus-meldable,memory-500")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a cancelled corpus was left in place: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(c.Work, ".corpus-*")); len(left) != 0 {
+		t.Errorf("temporary corpora left behind: %v", left)
+	}
+}
+
+func TestVerify(t *testing.T) {
+	c := config(t, "meldable", "memory")
+	s, err := c.Verify(context.Background(), 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Games != 20 || s.RoundCount() == 0 || s.ViolationCount() != 0 || s.Rounds[replay.Impossible] != 0 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+func TestQueries(t *testing.T) {
+	c := config(t, "meldable", "memory")
+	ctx := context.Background()
+	res, err := c.Queries(ctx, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 20 || res.Plays == 0 || len(res.Queries) != len(queries.All()) {
+		t.Fatalf("result %+v", res)
+	}
+	for i, q := range queries.All() {
+		if got := res.Queries[i]; got.Name != q.Name || got.Rows == 0 {
+			t.Errorf("query %d: %+v, want %s with rows", i, got, q.Name)
+		}
+	}
+	// The verified database is kept for the next run, complete.
+	if _, err := os.Stat(filepath.Join(c.Work, "verified-meldable,memory-20.duckdb")); err != nil {
+		t.Error(err)
+	}
+	if again, err := c.Queries(ctx, 20); err != nil || again.Plays != res.Plays {
+		t.Errorf("second run: %+v, %v", again, err)
+	}
+}
+
+func TestIngest(t *testing.T) {
+	c := config(t, "meldable", "memory")
+	rows, err := c.Ingest(context.Background(), []int{10, 20}, One)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for i, r := range rows {
+		if r.Games != []int{10, 20}[i] || r.Plays == 0 || r.ReadCSV.Rows != r.Ginlog.Rows || r.Ginlog.Rejected != 0 {
+			t.Errorf("row %d: %+v, ginlog %+v, read_csv %+v", i, r, r.Ginlog, r.ReadCSV)
+		}
+	}
+	if _, err := One(context.Background(), "sqlite", filepath.Join(t.TempDir(), "x.duckdb"), c.Work); !errors.Is(err, ErrUnknownEngine) {
+		t.Errorf("unknown engine: %v", err)
+	}
+}
+
+func TestPeakRSS(t *testing.T) {
+	n, err := PeakRSS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, statErr := os.Stat("/proc/self/status"); statErr == nil && n <= 0 {
+		t.Errorf("peak RSS %d KiB on a system that reports it", n)
+	}
+}

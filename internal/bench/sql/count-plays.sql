@@ -1,0 +1,2 @@
+-- count-plays: the plays of the corpus.
+SELECT count(*) FROM plays

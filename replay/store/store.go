@@ -1,0 +1,218 @@
+// Package store keeps the replay's work in the database: it reads the
+// stored games as replay.Game values (Load, Games), runs replay.Check over
+// them and writes what it finds to round_checks, violations, play_features
+// and game_checks (Verify), and reads a game's stored verdicts back
+// (LoadChecks, LoadGame). Every statement it runs is an embedded file in
+// sql/.
+package store
+
+import (
+	"context"
+	"database/sql"
+	_ "embed"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/replay"
+	"golang.org/x/sync/errgroup"
+)
+
+var (
+	//go:embed sql/select-games.sql
+	selectGamesSQL string
+	//go:embed sql/forget-all.sql
+	forgetAllSQL string
+	//go:embed sql/forget-games.sql
+	forgetGamesSQL string
+)
+
+// Selection says which games Verify replays.
+type Selection struct {
+	All  bool  // every game, again
+	Game int64 // one game, again (0: not this)
+	From int64 // with To: the games in [From, To] not verified yet
+	To   int64
+}
+
+// batchPlays is how many plays a transaction verifies, at most (or one
+// game, if it has more): two DuckDB row groups (122,880 rows) of
+// play_features. Measured on 20,000 games, batches of this size verify
+// about a third faster than batches of 500 games.
+const batchPlays = 2 * 122880
+
+// verifiers is how many connections replay and write at once.
+const verifiers = 2
+
+// Verify replays the selected games and stores what it finds, replacing
+// earlier results for them. Each batch of games is one transaction.
+// onTotal, when set, is called with the number of games selected, and
+// onGame after each game. A Game that names no stored game gives an error
+// wrapping replay.ErrNoGame.
+func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), onGame func()) (*replay.Summary, error) {
+	start := time.Now()
+	ids, plays, err := selectGames(ctx, db, sel)
+	if err != nil {
+		return nil, err
+	}
+	if sel.All {
+		// Forget every result at once: a game without results is simply
+		// not verified, so a crash before the end leaves the rest to the
+		// next run.
+		if err := forgetAll(ctx, db); err != nil {
+			return nil, err
+		}
+	}
+	if onTotal != nil {
+		onTotal(len(ids))
+	}
+	sum := replay.NewSummary()
+	var mu sync.Mutex
+	// count adds a batch's results to the summary.
+	count := func(results []replay.Result) {
+		mu.Lock()
+		defer mu.Unlock()
+		for i := range results {
+			sum.Add(&results[i])
+			if onGame != nil {
+				onGame()
+			}
+		}
+	}
+	batches := make(chan []int64)
+	g, gctx := errgroup.WithContext(ctx)
+	for range verifiers {
+		conn, err := db.Conn(gctx)
+		if err != nil {
+			close(batches)
+			return nil, errors.Join(fmt.Errorf("verify: %w", err), g.Wait())
+		}
+		g.Go(func() (err error) {
+			defer panics.Capture(&err)
+			defer conn.Close()
+			for batch := range batches {
+				results, err := verifyBatch(gctx, conn, batch, sel.Game != 0)
+				if err != nil {
+					return err
+				}
+				count(results)
+			}
+			return nil
+		})
+	}
+	g.Go(func() error {
+		defer close(batches)
+		for start := 0; start < len(ids); {
+			end, n := start, 0
+			for end < len(ids) && (end == start || n+plays[end] <= batchPlays) {
+				n += plays[end]
+				end++
+			}
+			select {
+			case batches <- ids[start:end]:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			start = end
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	sum.GamesPerS = float64(sum.Games) / max(sum.Seconds, 1e-9)
+	return sum, nil
+}
+
+// selectGames returns the ids of the selected games and their plays.
+func selectGames(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int, error) {
+	null := func(v int64) any {
+		if v == 0 {
+			return nil
+		}
+		return v
+	}
+	from, to := null(sel.From), null(sel.To)
+	if sel.To == 0 {
+		from = nil
+	}
+	rows, err := db.QueryContext(ctx, selectGamesSQL,
+		sql.Named("game", null(sel.Game)),
+		sql.Named("pending", sel.Game == 0 && !sel.All),
+		sql.Named("from", from), sql.Named("to", to))
+	if err != nil {
+		return nil, nil, fmt.Errorf("select games to verify: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	var plays []int
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, nil, fmt.Errorf("select games to verify: %w", err)
+		}
+		ids, plays = append(ids, id), append(plays, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("select games to verify: %w", err)
+	}
+	if sel.Game != 0 && len(ids) == 0 {
+		return nil, nil, fmt.Errorf("%w %d", replay.ErrNoGame, sel.Game)
+	}
+	return ids, plays, nil
+}
+
+// verifyBatch replays a batch on conn and stores the results in one
+// transaction; replace deletes earlier results first.
+func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool) ([]replay.Result, error) {
+	games, err := load(ctx, conn, ids)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]replay.Result, len(games))
+	for i, g := range games {
+		results[i] = replay.Check(g)
+	}
+	if err := write(ctx, conn, games, results, replace); err != nil {
+		return nil, fmt.Errorf("store the results of games %d to %d: %w", ids[0], ids[len(ids)-1], err)
+	}
+	return results, nil
+}
+
+func forgetAll(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("forget the results: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, forgetAllSQL); err != nil {
+		return errors.Join(fmt.Errorf("forget the results: %w", err), tx.Rollback())
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("forget the results: %w", err)
+	}
+	return nil
+}
+
+// statements splits a file of statements separated by semicolons, its
+// comment lines dropped, so that each may be run with arguments (a
+// prepared statement holds one statement).
+func statements(text string) []string {
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "--") {
+			lines = append(lines, l)
+		}
+	}
+	var out []string
+	for _, s := range strings.Split(strings.Join(lines, "\n"), ";") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}

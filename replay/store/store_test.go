@@ -1,0 +1,307 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/sim"
+)
+
+const realLogs = "../../../shared/reallogs"
+
+func count(t *testing.T, db *sql.DB, q string) int {
+	t.Helper()
+	var n int
+	if err := db.QueryRow(q).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return n
+}
+
+func ingestDir(t *testing.T, dir string) *schema.DB {
+	t.Helper()
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	s, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{dir}})
+	if err != nil || s.Rejected != 0 {
+		t.Fatalf("ingest %s: %+v %v", dir, s, err)
+	}
+	return db
+}
+
+// needRealLogs skips the test when the real logs are absent, and fails it
+// under CI.
+func needRealLogs(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(realLogs); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("real logs absent under CI: %v", err)
+		}
+		t.Skipf("real logs absent (%v): run from a checkout with ../shared beside it", err)
+	}
+}
+
+func TestVerifyRealLogs(t *testing.T) {
+	needRealLogs(t)
+	db := ingestDir(t, realLogs)
+	s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Games != 8 || s.Rounds[replay.Exact] != 53 || s.Rounds[replay.Explained] != 13 || s.Rounds[replay.Impossible] != 0 || len(s.Violations) != 0 {
+		t.Fatalf("summary %+v", s)
+	}
+	for _, c := range []struct {
+		q    string
+		want int
+	}{
+		{`SELECT count(*) FROM round_checks`, 66},
+		{`SELECT count(*) FROM play_features`, 1871},
+		{`SELECT count(*) FROM game_checks WHERE violations = 0`, 8},
+		{`SELECT count(*) FROM round_checks WHERE status = 'explained' AND points_lost_you + points_lost_opp = 0`, 0},
+		{`SELECT count(*) FROM play_features WHERE from_discard AND top_best <> best_after`, 0},
+		{`SELECT count(*) FROM play_features WHERE fed IS NULL AND NOT last`, 0},
+	} {
+		if got := count(t, db.DB, c.q); got != c.want {
+			t.Errorf("%s = %d, want %d", c.q, got, c.want)
+		}
+	}
+	// Nothing left to verify; --all replaces the results; one game again
+	// replaces its own.
+	if s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil); err != nil || s.Games != 0 {
+		t.Errorf("second run verified %d games (%v)", s.Games, err)
+	}
+	if s, err := Verify(context.Background(), db.DB, Selection{All: true}, nil, nil); err != nil || s.Games != 8 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
+		t.Errorf("--all: %+v %v", s, err)
+	}
+	if s, err := Verify(context.Background(), db.DB, Selection{Game: 3}, nil, nil); err != nil || s.Games != 1 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
+		t.Errorf("--game 3: %+v %v", s, err)
+	}
+}
+
+// TestVerifyCapturesPanics: a panic in a verifying goroutine (here in the
+// progress callback) comes back as a *panics.Error.
+func TestVerifyCapturesPanics(t *testing.T) {
+	dir := t.TempDir()
+	simulate(t, dir, "simple", "simple", 3, 2)
+	db := ingestDir(t, dir)
+	_, err := Verify(context.Background(), db.DB, Selection{}, nil, func() { panic("boom") })
+	var pe *panics.Error
+	if !errors.As(err, &pe) || pe.Value != "boom" {
+		t.Errorf("error %v, want the captured panic", err)
+	}
+}
+
+func TestMissingGame(t *testing.T) {
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		run  func() error
+	}{
+		{"verify", func() error { _, err := Verify(ctx, db.DB, Selection{Game: 7}, nil, nil); return err }},
+		{"load checks", func() error { _, _, err := LoadChecks(ctx, db.DB, 7); return err }},
+		{"load game", func() error { _, err := LoadGame(ctx, db.DB, 7); return err }},
+		{"games", func() error {
+			for _, err := range Games(ctx, db.DB, Filter{Filters: queries.Filters{Game: 7}}) {
+				return err
+			}
+			return nil
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.run(); !errors.Is(err, replay.ErrNoGame) || err.Error() != "no game 7" {
+				t.Errorf("error %v, want %q wrapping replay.ErrNoGame", err, "no game 7")
+			}
+		})
+	}
+}
+
+// simulate plays n games of a against b into dir and returns their
+// records by timestamp.
+func simulate(t *testing.T, dir, a, b string, n int, seed uint64) map[int64]*gin.GameRecord {
+	t.Helper()
+	recs := map[int64]*gin.GameRecord{}
+	players, err := sim.Bots(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := sim.Config{Players: players, Games: n, Seed: seed, Start: 1000, Workers: 1}
+	if err := sim.Run(context.Background(), c, func(g *sim.Game) error {
+		recs[g.Timestamp] = &g.Record
+		return sim.WriteGame(dir, g)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// TestRoundTrip: every game sim writes, for every pair of bots, ingests and
+// verifies with no violation; between optimal declarers every round is
+// exact; games of meldable have explained rounds whose lost points agree
+// with what the bot really declared.
+func TestRoundTrip(t *testing.T) {
+	names := []string{"random", "simple", "meldable", "memory"}
+	for i, a := range names {
+		for _, b := range names[i:] {
+			t.Run(a+"-"+b, func(t *testing.T) {
+				dir := t.TempDir()
+				recs := simulate(t, dir, a, b, 30, 11)
+				db := ingestDir(t, dir)
+				s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(s.Violations) != 0 || s.Games != 30 {
+					t.Fatalf("violations %v in %d games", s.Violations, s.Games)
+				}
+				optimal := a != "meldable" && a != "memory" && b != "meldable" && b != "memory"
+				if optimal && (s.Rounds[replay.Explained] != 0 || s.Rounds[replay.Impossible] != 0) {
+					t.Errorf("optimal declarers: %v", s.Rounds)
+				}
+				if a == "meldable" && b == "meldable" && s.Rounds[replay.Explained] == 0 {
+					t.Error("meldable games without an explained round")
+				}
+				checkDeclarations(t, db.DB, recs)
+			})
+		}
+	}
+}
+
+// checkDeclarations compares each explained round with the simulated
+// declarations: they give the logged points; when only one declaration pair
+// does, the stored one is it.
+func checkDeclarations(t *testing.T, db *sql.DB, recs map[int64]*gin.GameRecord) {
+	rows, err := db.Query(`SELECT g.log_ts, c.round, c.declared_you, c.declared_opp, c.explanations
+		FROM round_checks c JOIN games g USING (game_id) WHERE c.status = 'explained'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ts int64
+		var round, dy, do, n int
+		if err := rows.Scan(&ts, &round, &dy, &do, &n); err != nil {
+			t.Fatal(err)
+		}
+		r := recs[ts].Rounds[round-1]
+		if n == 1 && (r.Declared[gin.You] != dy || r.Declared[gin.Opp] != do) {
+			t.Errorf("game %d round %d: stored declarations %d/%d, the bots declared %d/%d", ts, round, dy, do, r.Declared[gin.You], r.Declared[gin.Opp])
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestGamesReadsWhatWasPlayed: the games the store reads back are the
+// simulated games as replay.FromRecord sees them, whatever the chunk they
+// fall in; Clean keeps the games verified without violations only.
+func TestGamesReadsWhatWasPlayed(t *testing.T) {
+	dir := t.TempDir()
+	recs := simulate(t, dir, "meldable", "memory", 25, 5)
+	db := ingestDir(t, dir)
+	ctx := context.Background()
+	tsOf := map[int64]int64{}
+	rows, err := db.Query(`SELECT game_id, log_ts FROM games`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id, ts int64
+		if err := rows.Scan(&id, &ts); err != nil {
+			t.Fatal(err)
+		}
+		tsOf[id] = ts
+	}
+	rows.Close()
+
+	read := func(f Filter) ([]*replay.Game, error) {
+		var out []*replay.Game
+		for g, err := range Games(ctx, db.DB, f) {
+			if err != nil {
+				return out, err
+			}
+			out = append(out, g)
+		}
+		return out, nil
+	}
+	games, err := read(Filter{})
+	if err != nil || len(games) != 25 {
+		t.Fatalf("%d games, %v; want 25", len(games), err)
+	}
+	for _, g := range games {
+		want := replay.FromRecord(recs[tsOf[g.ID]])
+		want.ID = g.ID
+		if !reflect.DeepEqual(g, want) {
+			t.Fatalf("game %d as read differs from the game played", g.ID)
+		}
+	}
+	if _, err := read(Filter{Clean: true}); !errors.Is(err, queries.ErrNoGames) {
+		t.Errorf("clean games before verify: %v, want ErrNoGames", err)
+	}
+	if _, err := Verify(ctx, db.DB, Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE game_checks SET violations = 1 WHERE game_id IN (2, 7)`); err != nil {
+		t.Fatal(err)
+	}
+	clean, err := read(Filter{Clean: true, Filters: queries.Filters{Until: 1020}})
+	if err != nil || len(clean) != 18 {
+		t.Fatalf("clean games logged before 1020: %d, %v; want 18", len(clean), err)
+	}
+	for _, g := range clean {
+		if g.ID == 2 || g.ID == 7 {
+			t.Errorf("game %d has violations", g.ID)
+		}
+	}
+	// A consumer that stops early stops the reading.
+	n := 0
+	for range Games(ctx, db.DB, Filter{}) {
+		if n++; n == 3 {
+			break
+		}
+	}
+	if n != 3 {
+		t.Errorf("read %d games after stopping at 3", n)
+	}
+}
+
+// TestChunks reads more games than one chunk holds.
+func TestChunks(t *testing.T) {
+	dir := t.TempDir()
+	simulate(t, dir, "simple", "simple", chunkGames+100, 9)
+	db := ingestDir(t, dir)
+	var last int64
+	n := 0
+	for g, err := range Games(context.Background(), db.DB, Filter{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.ID <= last || len(g.Rounds) == 0 {
+			t.Fatalf("game %d after %d with %d rounds", g.ID, last, len(g.Rounds))
+		}
+		last = g.ID
+		n++
+	}
+	if n != chunkGames+100 {
+		t.Errorf("%d games, want %d", n, chunkGames+100)
+	}
+}
