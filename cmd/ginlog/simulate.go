@@ -124,8 +124,12 @@ func entrant(name string) (sim.Entrant, error) {
 	if path, ok := strings.CutPrefix(name, "tuned:"); ok {
 		w := model.Defaults()
 		if path != "default" {
-			var err error
-			if w, err = model.Load(path); err != nil {
+			f, err := os.Open(path)
+			if err != nil {
+				return sim.Entrant{}, err
+			}
+			defer f.Close()
+			if w, err = model.Read(f, path); err != nil {
 				return sim.Entrant{}, err
 			}
 		}
