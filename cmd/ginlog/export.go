@@ -1,10 +1,8 @@
 package main
 
 import (
-	"os"
-
-	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
 
@@ -60,14 +58,14 @@ escaped for the target language.`,
 			return runExport(a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \"default\")")
+	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
 	cmd.Flags().StringVar(&opts.format, "format", "json", "json, haskell or go")
 	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
 	return cmd
 }
 
 func runExport(a *app, opts exportOptions) error {
-	w, err := loadWeights(opts.weights)
+	w, err := sim.LoadWeights(opts.weights)
 	if err != nil {
 		return usagef("--weights: %v", err)
 	}
@@ -81,20 +79,6 @@ func runExport(a *app, opts exportOptions) error {
 		return export.Haskell(a.out, w, opts.name)
 	}
 	return export.Go(a.out, w, opts.name)
-}
-
-// loadWeights reads the weights file at path, or returns the default
-// weights for "default".
-func loadWeights(path string) (*model.Weights, error) {
-	if path == "default" {
-		return model.Defaults(), nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return model.Read(f, path)
 }
 
 func orDefault(s, def string) string {
