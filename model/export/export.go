@@ -68,44 +68,38 @@ func CheckHaskellModule(name string) error {
 // Go writes w as a self-contained Go source file of package pkg, with no
 // imports: the tables as package-level values, PhaseOf and ShouldKnock.
 func Go(out io.Writer, w *model.Weights, pkg string) error {
-	if err := CheckGoPackage(pkg); err != nil {
-		return err
-	}
-	v, err := newView(w, pkg)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, "go.tmpl", v); err != nil {
-		return fmt.Errorf("export go: %w", err)
-	}
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		return fmt.Errorf("export go: the generated code does not parse: %w", err)
-	}
-	if _, err := out.Write(src); err != nil {
-		return fmt.Errorf("export go: %w", err)
-	}
-	return nil
+	return generate(out, w, "go", pkg, CheckGoPackage, format.Source)
 }
 
 // Haskell writes w as one self-contained Safe Haskell module that
 // compiles without warnings under -Wall -Werror, ready to paste into a
 // single-file Player.hs (drop the module header when pasting).
 func Haskell(out io.Writer, w *model.Weights, module string) error {
-	if err := CheckHaskellModule(module); err != nil {
+	return generate(out, w, "haskell", module, CheckHaskellModule, nil)
+}
+
+// generate checks name and w, executes the template lang.tmpl, passes
+// the code through finish unless it is nil, and writes it to out.
+func generate(out io.Writer, w *model.Weights, lang, name string, check func(string) error, finish func([]byte) ([]byte, error)) error {
+	if err := check(name); err != nil {
 		return err
 	}
-	v, err := newView(w, module)
+	v, err := newView(w, name)
 	if err != nil {
 		return err
 	}
 	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, "haskell.tmpl", v); err != nil {
-		return fmt.Errorf("export haskell: %w", err)
+	if err := templates.ExecuteTemplate(&b, lang+".tmpl", v); err != nil {
+		return fmt.Errorf("export %s: %w", lang, err)
 	}
-	if _, err := out.Write(b.Bytes()); err != nil {
-		return fmt.Errorf("export haskell: %w", err)
+	code := b.Bytes()
+	if finish != nil {
+		if code, err = finish(code); err != nil {
+			return fmt.Errorf("export %s: the generated code does not parse: %w", lang, err)
+		}
+	}
+	if _, err := out.Write(code); err != nil {
+		return fmt.Errorf("export %s: %w", lang, err)
 	}
 	return nil
 }

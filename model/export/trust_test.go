@@ -2,49 +2,34 @@ package export
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/ingest"
-	"github.com/ginlog/ginlog/internal/testdb"
-	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
-	"github.com/ginlog/ginlog/model/fit"
-	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
 )
 
-// fitLogs fits the weights of the verified logs in dir.
-func fitLogs(t testing.TB, dir string) *model.Weights {
+// fitted reads weights that model/fit's tests fit and keep as golden
+// files.
+func fitted(t testing.TB, name string) *model.Weights {
 	t.Helper()
-	testenv.Dir(t, dir)
-	db := testdb.Load(t, dir, ingest.Options{})
-	ctx := context.Background()
-	ids, err := queries.GameIDs(ctx, db, queries.Filters{})
+	path := filepath.Join("..", "fit", "testdata", name)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := replay.Load(ctx, db, ids)
+	defer f.Close()
+	w, err := model.Read(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := fit.Fit(func(yield func(*replay.Game, error) bool) {
-		for _, g := range games {
-			if !yield(g, nil) {
-				return
-			}
-		}
-	}, fit.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.Weights
+	return w
 }
 
 // exported are weights under test, by the name of their Haskell module.
@@ -130,14 +115,14 @@ func same(got, want string) bool {
 	return err1 == nil && err2 == nil && math.Abs(g-w) <= 1e-12*max(1, math.Abs(w))
 }
 
-// TestExportsTakeGin fits the real logs and the sample corpus, exports the
-// weights, and asks the compiled Haskell and Go what a bot would: a call
-// at deadwood 0 is always favoured (it once was not after a fit on the
-// real logs), and every lookup gives the weights' own value.
+// TestExportsTakeGin exports the weights fitted on the real logs and on
+// the sample corpus, and asks the compiled Haskell and Go what a bot
+// would: a call at deadwood 0 is always favoured (it once was not after a
+// fit on the real logs), and every lookup gives the weights' own value.
 func TestExportsTakeGin(t *testing.T) {
 	all := []exported{
-		{"RealWeights", fitLogs(t, "../../../shared/reallogs"), true},
-		{"SampleWeights", fitLogs(t, "../../testdata/sample"), true},
+		{"RealWeights", fitted(t, "reallogs.json"), true},
+		{"SampleWeights", fitted(t, "sample.json"), true},
 		{"RandomWeights", randomWeights(rand.New(rand.NewPCG(11, 13))), false},
 	}
 	for _, e := range all {
