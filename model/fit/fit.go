@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"maps"
 	"time"
 
 	"github.com/ginlog/ginlog/model"
@@ -60,8 +61,9 @@ type Support struct {
 // prior than on data.
 func (s Support) MostlyPrior() bool { return s.PriorShare > 0.5 }
 
-// Fit fits weights from games, read once in order. An error of the
-// sequence stops the fit and is returned.
+// Fit fits weights from games, read once in order: verified games without
+// violations, whose plays it trusts. An error of the sequence stops the fit
+// and is returned.
 func Fit(games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
 	learn, err := sides(opts.Who)
 	if err != nil {
@@ -79,6 +81,9 @@ func Fit(games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read the games: %w", err)
 		}
+		if g == nil {
+			return nil, errors.New("read the games: a nil game")
+		}
 		c.game(g)
 	}
 	if c.games == 0 {
@@ -86,9 +91,7 @@ func Fit(games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
 	}
 	w := model.Defaults()
 	filters := map[string]string{}
-	for k, v := range opts.Filters {
-		filters[k] = v
-	}
+	maps.Copy(filters, opts.Filters)
 	filters["who"] = orDefault(opts.Who, "opp")
 	created := opts.CreatedAt
 	if created.IsZero() {

@@ -213,6 +213,7 @@ func TestFitErrors(t *testing.T) {
 		{"bad l2", each(nil), Options{L2: -1}, "l2 -1: want more than 0"},
 		{"infinite l2", each(nil), Options{L2: math.Inf(1)}, "l2 +Inf: want more than 0"},
 		{"read error", failing, Options{}, "read the games: disk on fire"},
+		{"nil game", each([]*replay.Game{nil}), Options{}, "read the games: a nil game"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Fit(tc.games, tc.opts)
