@@ -151,6 +151,8 @@ func checkHaskell(t testing.TB, src string) {
 // FuzzExport reads fuzzed weights and exports them: the Go must parse,
 // type-check and declare only what it should, and the Haskell pass
 // checkHaskell, or the export must fail.
+// Run it with -fuzzminimizetime=2s: minimising each new 35 KB input
+// otherwise takes the default minute, and the fuzzer looks stalled.
 func FuzzExport(f *testing.F) {
 	for _, w := range []*model.Weights{model.Defaults(), randomWeights(rand.New(rand.NewPCG(8, 8))), adversarialWeights()} {
 		var b bytes.Buffer
