@@ -10,9 +10,11 @@ const (
 	NumRankGroups
 )
 
-var rankGroupNames = [NumRankGroups]string{"A-4", "5-9", "10-K"}
+// RankGroupNames names the rank groups, as the weights file does.
+var RankGroupNames = [NumRankGroups]string{"A-4", "5-9", "10-K"}
 
-func rankGroup(r gin.Rank) int {
+// RankGroup returns the rank group of r.
+func RankGroup(r gin.Rank) int {
 	switch {
 	case r <= gin.Four:
 		return RankLow
@@ -25,12 +27,13 @@ func rankGroup(r gin.Rank) int {
 // NumRelations counts the relation codes: a bit each for pair, run and gap.
 const NumRelations = 8
 
-var relationNames = [NumRelations]string{"isolated", "pair", "run", "pair+run", "gap", "pair+gap", "run+gap", "pair+run+gap"}
+// RelationNames names the relation codes, as the weights file does.
+var RelationNames = [NumRelations]string{"isolated", "pair", "run", "pair+run", "gap", "pair+gap", "run+gap", "pair+run+gap"}
 
-// cardRelation returns the relation code of card c to the other cards of h:
-// bit 0 a card of its rank, bit 1 a card of its suit one rank away, bit 2
-// one two ranks away.
-func cardRelation(c gin.Card, h gin.Hand) int {
+// CardRelation returns the relation code of card c to the other cards of
+// h: bit 0 a card of its rank, bit 1 a card of its suit one rank away,
+// bit 2 one two ranks away.
+func CardRelation(c gin.Card, h gin.Hand) int {
 	h = h.Remove(c)
 	code := 0
 	for s := gin.Suit(0); s < gin.NumSuits; s++ {
@@ -53,10 +56,20 @@ func cardRelation(c gin.Card, h gin.Hand) int {
 	return code
 }
 
-// The draw model's features.
-const numDrawFeatures = 1 + gin.NumRanks + 2 + NumPhases - 1
+// NumDrawFeatures is the number of the draw model's features: the
+// intercept, a rank one-hot, known_meld, known_combo and a phase one-hot
+// without the first phase.
+const NumDrawFeatures = 1 + gin.NumRanks + 2 + NumPhases - 1
 
-func drawFeatureNames() []string {
+// The positions of the draw model's features.
+const (
+	featureKnownMeld  = 1 + gin.NumRanks
+	featureKnownCombo = 2 + gin.NumRanks
+)
+
+// DrawFeatureNames returns the names of the draw model's features, in
+// order.
+func DrawFeatureNames() []string {
 	names := []string{"intercept"}
 	for r := gin.Rank(0); r < gin.NumRanks; r++ {
 		names = append(names, "rank_"+r.String())
@@ -68,9 +81,10 @@ func drawFeatureNames() []string {
 	return names
 }
 
-// drawFeatures fills x with the features of card c offered to a player
-// known to hold the cards in known, at a turn beginning with stockLeft.
-func drawFeatures(x []float64, c gin.Card, known gin.Hand, stockLeft int) {
+// DrawFeatures fills x (NumDrawFeatures long) with the features of card c
+// offered to a player known to hold the cards in known, at a turn
+// beginning with stockLeft.
+func DrawFeatures(x []float64, c gin.Card, known gin.Hand, stockLeft int) {
 	for i := range x {
 		x[i] = 0
 	}
@@ -78,11 +92,11 @@ func drawFeatures(x []float64, c gin.Card, known gin.Hand, stockLeft int) {
 	x[1+int(c.Rank())] = 1
 	switch {
 	case known != 0 && gin.Deadwood(known.Add(c)) < gin.Deadwood(known)+c.Points():
-		x[1+gin.NumRanks] = 1
-	case known != 0 && cardRelation(c, known.Add(c)) != 0:
-		x[2+gin.NumRanks] = 1
+		x[featureKnownMeld] = 1
+	case known != 0 && CardRelation(c, known.Add(c)) != 0:
+		x[featureKnownCombo] = 1
 	}
 	if ph := Phase(stockLeft); ph > 0 {
-		x[2+gin.NumRanks+ph] = 1
+		x[featureKnownCombo+ph] = 1
 	}
 }

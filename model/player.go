@@ -53,7 +53,7 @@ type Player struct {
 
 // NewPlayer returns a player using w.
 func NewPlayer(w *Weights) *Player {
-	return &Player{w: w, x: make([]float64, numDrawFeatures)}
+	return &Player{w: w, x: make([]float64, NumDrawFeatures)}
 }
 
 // knownOpp returns the cards the viewer's opponent is known to hold: taken
@@ -82,15 +82,7 @@ func (p *Player) value(dw, phase int) float64 {
 func neighbours(h gin.Hand) gin.Hand {
 	var out gin.Hand
 	for x := uint64(h); x != 0; x &= x - 1 {
-		c := gin.Card(bits.TrailingZeros64(x))
-		for s := gin.Suit(0); s < gin.NumSuits; s++ {
-			out = out.Add(gin.NewCard(s, c.Rank()))
-		}
-		for d := -2; d <= 2; d++ {
-			if r := int(c.Rank()) + d; r >= 0 && r < gin.NumRanks {
-				out = out.Add(gin.NewCard(c.Suit(), gin.Rank(r)))
-			}
-		}
+		out |= gin.Neighbours(gin.Card(bits.TrailingZeros64(x)), 2)
 	}
 	return out
 }
@@ -133,7 +125,7 @@ func unknownCards(v *gin.View, drawn gin.Card, haveDrawn bool) gin.Hand {
 
 // takeProbability is the draw model's chance that the opponent takes c.
 func (p *Player) takeProbability(c gin.Card, known gin.Hand, stockLeft int) float64 {
-	drawFeatures(p.x, c, known, stockLeft)
+	DrawFeatures(p.x, c, known, stockLeft)
 	z := 0.0
 	for i, b := range p.w.DrawModel.Coefficients {
 		z += b * p.x[i]
@@ -325,7 +317,7 @@ func better(a, b [3]float64) bool {
 // staysDeadwood weighs card c, were it kept beside the other cards of h:
 // its points times the chance it would not end in a meld.
 func (p *Player) staysDeadwood(c gin.Card, h gin.Hand, phase int) float64 {
-	pm := p.w.KeepValues.MeldProbability[rankGroup(c.Rank())][cardRelation(c, h.Add(c))][phase]
+	pm := p.w.KeepValues.MeldProbability[RankGroup(c.Rank())][CardRelation(c, h.Add(c))][phase]
 	return float64(c.Points()) * (1 - pm)
 }
 

@@ -1,8 +1,13 @@
-// Package model fits weights from verified games, stores them in a
-// documented JSON format (weights.json), exports them for bots written in
-// Haskell or Go, and plays with them: the tuned player.
+// Package model is the pure model of ginlog's tuned player: the weights
+// format (weights.json: read, written and checked on plain readers and
+// writers) and the player that plays with them. It imports the rules engine
+// (gin) and the standard library only, so a Go bot can link the tuned
+// player without a database; package model/fit fits the weights from
+// replayed games and package model/export turns them into code.
 //
-// The weights, each fitted from the data (see Fit):
+// A weights file is one JSON object, nothing after it, whose every table has
+// exactly the shape below and whose every number is finite and in range
+// (Read says which field is not). The weights, each fitted from the data:
 //
 //   - DrawModel: the probability that the opponent takes the face-up card,
 //     by the card's rank, its relation to the cards the opponent is known to
@@ -15,14 +20,17 @@
 //   - KnockPolicy: the probability that a knock wins, by deadwood and phase.
 //   - DrawPolicy: how much a stock draw lowers the deadwood on average, the
 //     baseline of what feeding the opponent a card costs.
+//   - HandValues: what holding an optimal deadwood in a phase was worth, in
+//     net round points; never more for more deadwood.
+//   - Opponent: how often and how the modelled player ends rounds, by phase.
+//
+// Small cells are shrunk towards pooled priors, each section's doc says
+// exactly how; the fitted knock policy always takes Gin and never favours
+// a knock at more deadwood over one at less (CheckPolicy).
 package model
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"math"
-	"os"
 	"strings"
 	"time"
 
@@ -43,12 +51,12 @@ const (
 // phases are narrow at the start of the stock and wide at its end.
 const NumPhases = 6
 
-// phaseFloors holds the least stock left of each phase.
-var phaseFloors = [NumPhases]int{29, 26, 23, 19, 13, 0}
+// PhaseFloors holds the least stock left of each phase.
+var PhaseFloors = [NumPhases]int{29, 26, 23, 19, 13, 0}
 
 // Phase returns the phase of a turn beginning with stockLeft cards.
 func Phase(stockLeft int) int {
-	for ph, floor := range phaseFloors {
+	for ph, floor := range PhaseFloors {
 		if stockLeft >= floor {
 			return ph
 		}
@@ -60,7 +68,7 @@ func Phase(stockLeft int) int {
 var PhaseNames = func() [NumPhases]string {
 	var names [NumPhases]string
 	top := gin.StockSize
-	for ph, floor := range phaseFloors {
+	for ph, floor := range PhaseFloors {
 		names[ph] = fmt.Sprintf("%d-%d", floor, top)
 		top = floor - 1
 	}
@@ -117,7 +125,7 @@ type Provenance struct {
 
 // DrawModel is P(the opponent takes the offered face-up card) =
 // logistic(sum of Coefficients[i] * feature i), the features named in
-// Features (see drawFeatures).
+// Features (see DrawFeatures).
 type DrawModel struct {
 	Doc          string    `json:"doc"`
 	Features     []string  `json:"features"`
@@ -140,16 +148,20 @@ type KeepValues struct {
 	Samples         [NumRankGroups][NumRelations][NumPhases]int     `json:"samples"`
 }
 
+// NumKnockDeadwoods is the number of rows of the knock policy: deadwood 0
+// (Gin) to gin.KnockLimit.
+const NumKnockDeadwoods = gin.KnockLimit + 1
+
 // KnockPolicy holds WinProbability[deadwood][phase] for deadwood 0..10,
 // and the least probability at which the player knocks.
 type KnockPolicy struct {
-	Doc            string                 `json:"doc"`
-	WinProbability [11][NumPhases]float64 `json:"win_probability"`
-	Samples        [11][NumPhases]int     `json:"samples"`
-	Threshold      float64                `json:"threshold"`
+	Doc            string                                `json:"doc"`
+	WinProbability [NumKnockDeadwoods][NumPhases]float64 `json:"win_probability"`
+	Samples        [NumKnockDeadwoods][NumPhases]int     `json:"samples"`
+	Threshold      float64                               `json:"threshold"`
 	// Value[deadwood][phase] is the mean net points a knock at that
 	// deadwood and phase brought the knocker.
-	Value [11][NumPhases]float64 `json:"value"`
+	Value [NumKnockDeadwoods][NumPhases]float64 `json:"value"`
 }
 
 // DrawPolicy holds the mean deadwood a stock draw saves.
@@ -159,15 +171,27 @@ type DrawPolicy struct {
 	Samples   int     `json:"samples"`
 }
 
+// The weights of the pooled priors that fitting shrinks small cells
+// towards, in samples of the cell's own kind: a cell with this many
+// samples is half data, half prior. The section docs spell out the
+// formulas.
+const (
+	KeepPrior       = 10 // cards held, for keep_values
+	KnockPrior      = 10 // knocks, for knock_policy.win_probability
+	KnockValuePrior = 20 // knocks, for knock_policy.value
+	HandValuePrior  = 20 // plays, for hand_values
+	OpponentPrior   = 10 // calls or knocks, for opponent.gin_share and knock_deadwood
+)
+
 // Defaults returns uninformed weights: no opponent model, no keep values
 // (cards are worth their points), a hand worth minus its deadwood, and
 // knocking as soon as it is legal. The tuned player still looks ahead with
 // them; what the fitted weights add is measured against them.
 func Defaults() *Weights {
 	w := &Weights{Format: FormatName, Version: FormatVersion, Doc: weightsDoc}
-	w.DrawModel = DrawModel{Doc: drawModelDoc, Features: drawFeatureNames(), Coefficients: make([]float64, numDrawFeatures)}
+	w.DrawModel = DrawModel{Doc: drawModelDoc, Features: DrawFeatureNames(), Coefficients: make([]float64, NumDrawFeatures)}
 	w.DrawModel.Coefficients[0] = -20 // P(take) ~ 0: no danger
-	w.KeepValues = KeepValues{Doc: keepDoc, RankGroups: rankGroupNames, Relations: relationNames, Phases: PhaseNames}
+	w.KeepValues = KeepValues{Doc: keepDoc, RankGroups: RankGroupNames, Relations: RelationNames, Phases: PhaseNames}
 	w.KnockPolicy = KnockPolicy{Doc: knockDoc, Threshold: 0.5}
 	for d := range w.KnockPolicy.WinProbability {
 		for p := range w.KnockPolicy.WinProbability[d] {
@@ -175,12 +199,12 @@ func Defaults() *Weights {
 			w.KnockPolicy.Value[d][p] = 1000 // a knock is always worth more than playing on
 		}
 	}
-	w.DrawPolicy = DrawPolicy{Doc: drawPolicyDoc, StockGain: math.Inf(1)}
+	w.DrawPolicy = DrawPolicy{Doc: drawPolicyDoc}
 	w.Opponent = Opponent{Doc: opponentDoc}
 	w.HandValues = HandValues{Doc: handValuesDoc}
 	for d := range w.HandValues.Value {
 		for p := range w.HandValues.Value[d] {
-			w.HandValues.Value[d][p] = -float64(d)
+			w.HandValues.Value[d][p] = float64(-d)
 		}
 	}
 	w.Provenance.Filters = map[string]string{}
@@ -188,73 +212,45 @@ func Defaults() *Weights {
 }
 
 var weightsDoc = "Weights fitted by ginlog fit from verified Gin Rummy games; see each section's doc. " +
-	"Phases, by the stock cards left when the turn begins: " + strings.Join(PhaseNames[:], ", ") + "."
+	"Phases, by the stock cards left when the turn begins: " + strings.Join(PhaseNames[:], ", ") + ". " +
+	"samples: the observations behind each cell."
 
-const (
+var (
 	drawModelDoc = "P(the opponent takes the face-up card) = 1 / (1 + exp(-sum(coefficients[i] * x[i]))), " +
 		"x: intercept 1; rank_A..rank_K one-hot for the card's rank; known_meld 1 if the card makes a set or run " +
 		"with cards the opponent is known to hold (taken from the discard pile this round); known_combo 1 if it is " +
 		"of the rank of such a card or of its suit within two ranks (and not known_meld); phase_<phase> one-hot for each phase but the first. " +
-		"Fitted by L2-regularised logistic regression (gonum L-BFGS). opponent_gain: mean deadwood saved by a face-up take."
+		"Fitted by L2-regularised logistic regression (gonum L-BFGS). opponent_gain: mean deadwood saved by a face-up take. " +
+		"Default: the opponent never takes a card, and a take saves nothing."
 	keepDoc = "meld_probability[rank_group][relation][phase]: the share of deadwood cards, held after a play, that ended " +
-		"the round in a meld of the holder's final hand (Laplace-smoothed). relation: which of pair (a card of the same rank), " +
-		"run (same suit, adjacent rank) and gap (same suit, two ranks away) the rest of the hand offers."
+		"the round in a meld of the holder's final hand. relation: which of pair (a card of the same rank), " +
+		"run (same suit, adjacent rank) and gap (same suit, two ranks away) the rest of the hand offers. " +
+		fmt.Sprintf("Small cells are shrunk towards a pooled prior: a cell is (melded + %[1]d q) / (held + %[1]d), where "+
+			"q = (melded_r + %[1]d g) / (held_r + %[1]d) is the share of its rank group and relation over all phases and "+
+			"g = (melded_g + 1) / (held_g + 2) that of its rank group. ", KeepPrior) +
+		"Default: 0, a card is worth its points."
 	knockDoc = "win_probability[deadwood][phase]: the share of knocks at that optimal deadwood and phase that scored for the " +
-		"knocker (not undercut), with a Beta(1,1) prior. The player knocks when it is at least threshold and value[deadwood][phase], " +
-		"the mean net points such knocks brought the knocker (shrunk towards the phase's mean), is at least what the hand is " +
-		"expected to be worth after one more draw (hand_values)."
+		"knocker (not undercut). " +
+		fmt.Sprintf("Small cells are shrunk towards a pooled prior: a cell is (won + %[1]d q) / (knocks + %[1]d), where "+
+			"q = (won_d + %[1]d p) / (knocks_d + %[1]d) is the share at that deadwood over all phases and "+
+			"p = (won_all + 1) / (knocks_all + 2) that of every knock at deadwood 1 to 10; then each phase is made non-increasing "+
+			"in deadwood (weighted isotonic regression, weights knocks + %[1]d), and deadwood 0 is 1: Gin cannot be undercut. ", KnockPrior) +
+		fmt.Sprintf("value[deadwood][phase]: the mean net points such knocks brought the knocker, shrunk towards the phase's "+
+			"mean m with the weight of %[1]d knocks: (sum + %[1]d m) / (knocks + %[1]d). ", KnockValuePrior) +
+		"The player knocks when win_probability is at least threshold and value is at least what the hand is " +
+		"expected to be worth after one more draw (hand_values). Default: 1 and 1000, knock as soon as it is legal."
 	handValuesDoc = "value[deadwood][phase]: the mean net points (the player's round points minus its opponent's) of rounds in " +
-		"which the player's optimal deadwood after a play was that much (60 and over in the last row), in that phase; " +
-		"cells with few samples are shrunk towards a straight line fitted per phase, then made non-increasing in deadwood " +
-		"(weighted isotonic regression). The player maximises the expected value " +
-		"after its next draw. Default: minus the deadwood."
+		"which the player's optimal deadwood after a play was that much (60 and over in the last row), in that phase. " +
+		fmt.Sprintf("Small cells are shrunk towards a pooled prior, the phase's weighted least-squares line l over deadwood "+
+			"(minus the deadwood when the phase has fewer than two deadwoods): a cell is (sum + %[1]d l) / (n + %[1]d); "+
+			"then each phase is made non-increasing in deadwood (weighted isotonic regression, weights n + %[1]d). ", HandValuePrior) +
+		"The player maximises the expected value after its next draw. Default: minus the deadwood."
 	opponentDoc = "call_rate[phase]: the share of the modelled player's turns (the fit's --who) that ended the round with Gin " +
 		"or Knock; gin_share: the share of those calls that were Gin; knock_deadwood: the mean optimal deadwood of its knocks. " +
+		fmt.Sprintf("gin_share and knock_deadwood are shrunk towards their value over all phases, v, with the weight of %[1]d "+
+			"calls or knocks: (sum + %[1]d v) / (n + %[1]d). turns: the modelled player's turns. ", OpponentPrior) +
 		"The tuned player weighs its next draw against the chance that the opponent calls first. Default: it never does."
 	drawPolicyDoc = "stock_gain: the mean drop in optimal deadwood that a stock draw brought (deadwood before the play minus " +
-		"the best reachable after drawing). The player weighs the risk of feeding the opponent by what a take saves it beyond this."
+		"the best reachable after drawing). The player weighs the risk of feeding the opponent by what a take saves it beyond this. " +
+		"Default: 0."
 )
-
-// Save writes w as indented JSON.
-func (w *Weights) Save(out io.Writer) error {
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(jsonSafe(w))
-}
-
-// jsonSafe replaces the infinite stock gain of the defaults, which JSON
-// cannot hold, by a large number.
-func jsonSafe(w *Weights) *Weights {
-	c := *w
-	if math.IsInf(c.DrawPolicy.StockGain, 1) {
-		c.DrawPolicy.StockGain = 1000
-	}
-	return &c
-}
-
-// Load reads and checks a weights file.
-func Load(path string) (*Weights, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
-}
-
-// Read decodes weights from r; name is used in errors.
-func Read(r io.Reader, name string) (*Weights, error) {
-	var w Weights
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if w.Format != FormatName || w.Version != FormatVersion {
-		return nil, fmt.Errorf("%s: format %q version %d, want %q version %d (run ginlog fit again)", name, w.Format, w.Version, FormatName, FormatVersion)
-	}
-	if len(w.DrawModel.Coefficients) != numDrawFeatures {
-		return nil, fmt.Errorf("%s: draw model has %d coefficients, want %d", name, len(w.DrawModel.Coefficients), numDrawFeatures)
-	}
-	return &w, nil
-}

@@ -1,7 +1,8 @@
 package main
 
 import (
-	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
 
@@ -24,42 +25,60 @@ func newExportCmd(a *app) *cobra.Command {
            opponentTakeProbability, meldProbability, knockWinProbability,
            shouldKnock, handValue, ...; paste it into a single-file
            Player.hs without its module header
-  go       a Go source file with the weights as package-level values
+  go       a self-contained Go source file (no imports) with the weights
+           as package-level values, PhaseOf and ShouldKnock
 
---name sets the Haskell module or the Go package name.`,
+--name sets the Haskell module or the Go package name.
+
+The weights are checked first: every table of its shape, every number
+finite and in range. The haskell and go exports also check the policy a bot
+relies on (Gin always taken; a knock or a hand never better at more
+deadwood) and refuse weights fitted before it was guaranteed: fit them
+again. Every text of the file that reaches the code (docs, filters) is
+escaped for the target language.`,
 		Example: `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
   ginlog export --weights weights.json --format go --name ginweights > weights.go`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch opts.format {
-			case "json", "haskell", "go":
+			case "json":
+			case "haskell":
+				opts.name = orDefault(opts.name, "GinlogWeights")
+				if err := export.CheckHaskellModule(opts.name); err != nil {
+					return usagef("--name: %v", err)
+				}
+			case "go":
+				opts.name = orDefault(opts.name, "ginweights")
+				if err := export.CheckGoPackage(opts.name); err != nil {
+					return usagef("--name: %v", err)
+				}
 			default:
 				return usagef("--format: want json, haskell or go, got %q", opts.format)
 			}
 			return runExport(a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \"default\")")
+	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
 	cmd.Flags().StringVar(&opts.format, "format", "json", "json, haskell or go")
 	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
 	return cmd
 }
 
 func runExport(a *app, opts exportOptions) error {
-	w := model.Defaults()
-	if opts.weights != "default" {
-		var err error
-		if w, err = model.Load(opts.weights); err != nil {
-			return err
-		}
+	w, err := sim.LoadWeights(opts.weights)
+	if err != nil {
+		return usagef("--weights: %v", err)
 	}
-	switch opts.format {
-	case "haskell":
-		return model.ExportHaskell(a.out, w, orDefault(opts.name, "GinlogWeights"))
-	case "go":
-		return model.ExportGo(a.out, w, orDefault(opts.name, "ginweights"))
+	if opts.format == "json" {
+		return w.Save(a.out)
 	}
-	return w.Save(a.out)
+	if err := w.CheckPolicy(); err != nil {
+		return usagef("--weights: %s: %v", opts.weights, err)
+	}
+	if opts.format == "haskell" {
+		return export.Haskell(a.out, w, opts.name)
+	}
+	return export.Go(a.out, w, opts.name)
 }
 
 func orDefault(s, def string) string {

@@ -3,15 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/ginlog/ginlog/bots"
-	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/sim"
@@ -50,8 +45,8 @@ reports the difference of the two first players' win rates, game by game:
 its interval is much narrower than the two win rates' own, because both
 players meet the same cards. It needs --no-logs.
 
-Players: ` + strings.Join(bots.Names, ", ") + `, and tuned:PATH, the tuned player
-with the weights in PATH (tuned:default for its default weights).`,
+Players:
+` + sim.PlayersHelp(),
 		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
   ginlog simulate --games 100 --seed 7 --no-logs --format json
@@ -78,7 +73,7 @@ with the weights in PATH (tuned:default for its default weights).`,
 				if !opts.noLogs {
 					return usagef("--compare plays every deal twice: it needs --no-logs")
 				}
-				e, err := entrant(compare)
+				e, err := sim.NewEntrant(compare)
 				if err != nil {
 					return usagef("--compare: %v", err)
 				}
@@ -101,41 +96,14 @@ with the weights in PATH (tuned:default for its default weights).`,
 	return cmd
 }
 
-// parsePlayers reads a --players flag: two player names separated by a
-// comma, the logged one first.
+// parsePlayers reads a --players flag (sim.ParsePlayers); its errors are
+// usage errors.
 func parsePlayers(players string) ([2]sim.Entrant, error) {
-	var out [2]sim.Entrant
-	names := strings.Split(players, ",")
-	if len(names) != 2 {
-		return out, usagef("--players: want two names separated by a comma, got %q", players)
-	}
-	for i, name := range names {
-		var err error
-		if out[i], err = entrant(strings.TrimSpace(name)); err != nil {
-			return out, usagef("--players: %v", err)
-		}
-	}
-	return out, nil
-}
-
-// entrant resolves a player name: a baseline bot, tuned:PATH (the tuned
-// player with the weights in PATH), or tuned:default (its default weights).
-func entrant(name string) (sim.Entrant, error) {
-	if path, ok := strings.CutPrefix(name, "tuned:"); ok {
-		w := model.Defaults()
-		if path != "default" {
-			var err error
-			if w, err = model.Load(path); err != nil {
-				return sim.Entrant{}, err
-			}
-		}
-		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}, nil
-	}
-	e, err := sim.Bot(name)
+	p, err := sim.ParsePlayers(players)
 	if err != nil {
-		return e, fmt.Errorf("%w, or tuned:PATH", err)
+		return p, usagef("--players: %v", err)
 	}
-	return e, nil
+	return p, nil
 }
 
 func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/model"
+)
+
+func TestExportDefaults(t *testing.T) {
+	r := runCmd(t, nil, "export", "--weights", "default", "--format", "haskell", "--name", "Weights")
+	if r.code != exitOK || !strings.Contains(r.out, "module Weights") || !strings.HasPrefix(r.out, "{-# LANGUAGE Safe #-}") {
+		t.Errorf("exit %d: %.200s", r.code, r.out)
+	}
+}
+
+// TestExportRefuses: names that are not names, weights that are not
+// weights and weights whose policy refuses Gin are usage errors.
+func TestExportRefuses(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, change func(w *model.Weights), extra string) string {
+		w := model.Defaults()
+		change(w)
+		path := filepath.Join(dir, name)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Save(f); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(extra); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	noGin := write("nogin.json", func(w *model.Weights) { w.KnockPolicy.WinProbability[0][2] = 0.4 }, "")
+	garbage := write("garbage.json", func(*model.Weights) {}, "\nmain = evil\n")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad format", []string{"--format", "cobol"}, `ginlog: --format: want json, haskell or go, got "cobol"`},
+		{"go package with a newline", []string{"--format", "go", "--name", "x\nfunc init() {}"}, `ginlog: --name: Go package "x\nfunc init() {}": not a valid name`},
+		{"haskell module in lower case", []string{"--format", "haskell", "--name", "weights"}, `ginlog: --name: Haskell module "weights": not a valid name`},
+		{"missing file", []string{"--weights", "/no/such.json"}, "ginlog: --weights: open /no/such.json: no such file or directory"},
+		{"trailing garbage", []string{"--weights", garbage}, "data after the weights object"},
+		{"gin refused, haskell", []string{"--weights", noGin, "--format", "haskell"}, "knock_policy.win_probability[0][2]: absurd policy: 0.4 at deadwood 0, want 1"},
+		{"gin refused, go", []string{"--weights", noGin, "--format", "go"}, "absurd policy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, nil, append([]string{"export"}, tc.args...)...)
+			if r.code != exitUsage || !strings.Contains(r.err, tc.want) || r.out != "" {
+				t.Errorf("exit %d: %q%q, want %q", r.code, r.out, r.err, tc.want)
+			}
+		})
+	}
+	// JSON normalises the file, whatever its policy.
+	if r := runCmd(t, nil, "export", "--weights", noGin); r.code != exitOK {
+		t.Errorf("export json: exit %d: %s", r.code, r.err)
+	}
+}

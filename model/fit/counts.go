@@ -1,0 +1,181 @@
+package fit
+
+import (
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/replay"
+)
+
+// drawKey is a draw-model feature vector.
+type drawKey [model.NumDrawFeatures]int8
+
+// The tables whose samples are counted by game, for Support.
+const (
+	tableKeep       = iota // cards held as deadwood after a play
+	tableKnock             // knocks at deadwood 0 to 10
+	tableHandValues        // plays
+	tableCalls             // the modelled player's calls
+	tableOppKnocks         // the modelled player's knocks
+	numTables
+)
+
+// counts accumulates what Fit learns while it walks the games. Its size
+// does not grow with the games but for draw, one entry per distinct
+// feature vector (at most a few thousand).
+type counts struct {
+	learn [2]bool // by side (you, opp): whose draws and calls are learnt
+	// the draw model: for each distinct feature vector, takes and offers
+	draw map[drawKey][2]int
+	// the keep values
+	melded, held [model.NumRankGroups][model.NumRelations][model.NumPhases]int
+	// the knock policy
+	knockWon, knocks [model.NumKnockDeadwoods][model.NumPhases]int
+	knockNet         [model.NumKnockDeadwoods][model.NumPhases]float64
+	// the hand values: sums and counts of net round points
+	valueSum [model.MaxValueDeadwood + 1][model.NumPhases]float64
+	valueN   [model.MaxValueDeadwood + 1][model.NumPhases]int
+	// the modelled player's calls, by phase of the calling turn
+	oppTurns, oppCalls, oppGins, oppKnocks [model.NumPhases]int
+	oppKnockDW                             [model.NumPhases]float64
+	// gains
+	oppGain, stockGain   float64
+	oppGainN, stockGainN int
+	games, rounds, plays int
+	// samples counts each table's samples, and gamesWith the games that
+	// gave it at least one
+	samples, gamesWith [numTables]int
+	x                  []float64 // scratch for the draw features
+}
+
+func newCounts(learn [2]bool) *counts {
+	return &counts{learn: learn, draw: map[drawKey][2]int{}, x: make([]float64, model.NumDrawFeatures)}
+}
+
+// game counts one game.
+func (c *counts) game(g *replay.Game) {
+	before := c.samples
+	c.games++
+	for r := range g.Rounds {
+		c.round(&g.Rounds[r])
+	}
+	for t := range numTables {
+		if c.samples[t] > before[t] {
+			c.gamesWith[t]++
+		}
+	}
+}
+
+// pending is a keep-value sample whose label is known at the round's end.
+type pending struct {
+	side int
+	card gin.Card
+	cell [3]int
+}
+
+// valueSample is a hand-value sample whose outcome is known at the round's
+// end.
+type valueSample struct {
+	side, deadwood, phase int
+}
+
+// round walks one round, seeing each play as its actor did.
+func (c *counts) round(r *replay.Round) {
+	if len(r.Plays) == 0 {
+		return
+	}
+	c.rounds++
+	var hands, known [2]gin.Hand
+	var seen [2]bool
+	stockLeft := gin.StockSize
+	var samples []pending
+	var values []valueSample
+	lastPhase := 0
+	for _, p := range r.Plays {
+		c.plays++
+		a := int(p.Seat)
+		before := hands[a]
+		if !seen[a] {
+			before, seen[a] = p.Before(), true
+		}
+		phase := model.Phase(stockLeft)
+		lastPhase = phase
+		took := p.Drawn == p.Top
+		if c.learn[a] {
+			c.oppTurns[phase]++
+			model.DrawFeatures(c.x, p.Top, known[a], stockLeft)
+			var key drawKey
+			for i, v := range c.x {
+				key[i] = int8(v)
+			}
+			n := c.draw[key]
+			n[1]++
+			if took {
+				n[0]++
+			}
+			c.draw[key] = n
+		}
+		dwBefore := gin.Deadwood(before)
+		arr := gin.Arrange(p.Hand)
+		if took {
+			if c.learn[a] {
+				c.oppGain += float64(dwBefore - arr.Points())
+				c.oppGainN++
+			}
+			known[a] = known[a].Add(p.Top)
+		} else {
+			d := gin.BestDiscards(before.Add(p.Drawn), gin.HandOf(p.Drawn))
+			best, _ := d.Best()
+			c.stockGain += float64(dwBefore - best)
+			c.stockGainN++
+			stockLeft--
+		}
+		known[a] = known[a].Remove(p.Discarded)
+		hands[a] = p.Hand
+		values = append(values, valueSample{a, min(arr.Points(), model.MaxValueDeadwood), phase})
+		for _, card := range arr.Deadwood.Cards() {
+			samples = append(samples, pending{a, card, [3]int{model.RankGroup(card.Rank()), model.CardRelation(card, p.Hand), phase}})
+		}
+	}
+	var melded [2]gin.Hand
+	for s := range 2 {
+		melded[s] = hands[s] &^ gin.Arrange(hands[s]).Deadwood
+	}
+	for _, s := range samples {
+		c.held[s.cell[0]][s.cell[1]][s.cell[2]]++
+		if melded[s.side].Has(s.card) {
+			c.melded[s.cell[0]][s.cell[1]][s.cell[2]]++
+		}
+	}
+	c.samples[tableKeep] += len(samples)
+	net := [2]float64{float64(r.Points[0] - r.Points[1]), float64(r.Points[1] - r.Points[0])}
+	for _, v := range values {
+		c.valueSum[v.deadwood][v.phase] += net[v.side]
+		c.valueN[v.deadwood][v.phase]++
+	}
+	c.samples[tableHandValues] += len(values)
+	caller := int(r.Caller)
+	if r.Action != gin.Drop && c.learn[caller] {
+		c.oppCalls[lastPhase]++
+		c.samples[tableCalls]++
+		if r.Action == gin.Gin {
+			c.oppGins[lastPhase]++
+		}
+	}
+	if r.Action != gin.Knock {
+		return
+	}
+	// A knock at more than 10 breaks the rules: verified games have none.
+	if dw := gin.Deadwood(hands[caller]); dw <= gin.KnockLimit {
+		if c.learn[caller] {
+			c.oppKnockDW[lastPhase] += float64(dw)
+			c.oppKnocks[lastPhase]++
+			c.samples[tableOppKnocks]++
+		}
+		c.knocks[dw][lastPhase]++
+		c.knockNet[dw][lastPhase] += net[caller]
+		c.samples[tableKnock]++
+		if r.Points[caller] > 0 {
+			c.knockWon[dw][lastPhase]++
+		}
+	}
+}

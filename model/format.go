@@ -1,0 +1,189 @@
+package model
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"time"
+)
+
+// MaxFileSize is the largest weights file Read accepts. A fitted file is
+// about 35 KB.
+const MaxFileSize = 4 << 20
+
+// ReadError is a weights file that Read refused, located by line and column
+// (a JSON syntax or type error) or by the path of the field at fault (a
+// missing field, a table of the wrong shape, a number out of range).
+type ReadError struct {
+	File   string
+	Line   int    // 1-based; 0 when the error is located by Field
+	Column int    // 1-based byte column
+	Field  string // e.g. knock_policy.win_probability[3][2]
+	Err    error
+}
+
+func (e *ReadError) Error() string {
+	switch {
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
+	case e.Field != "":
+		return fmt.Sprintf("%s: %s: %v", e.File, e.Field, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.File, e.Err)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// ErrVersion is the error of a weights file of another format or version:
+// it has to be fitted again.
+var ErrVersion = errors.New("not a weights file of this version")
+
+// Save writes w as indented JSON.
+func (w *Weights) Save(out io.Writer) error {
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(w); err != nil {
+		return fmt.Errorf("write weights: %w", err)
+	}
+	return nil
+}
+
+// Read decodes and checks a weights file; name is used in errors, which
+// are *ReadError. It refuses unknown fields, missing fields, tables of
+// another shape, anything after the JSON object, numbers out of range and
+// names that are not the format's (Validate).
+func Read(r io.Reader, name string) (*Weights, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, &ReadError{File: name, Err: err}
+	}
+	if len(data) > MaxFileSize {
+		return nil, &ReadError{File: name, Err: fmt.Errorf("larger than %d bytes: not a weights file", MaxFileSize)}
+	}
+	var w Weights
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return nil, locate(name, data, err)
+	}
+	rest := dec.InputOffset()
+	for rest < int64(len(data)) && strings.IndexByte(" \t\r\n", data[rest]) >= 0 {
+		rest++
+	}
+	if rest < int64(len(data)) {
+		line, col := position(data, rest)
+		return nil, &ReadError{File: name, Line: line, Column: col, Err: errors.New("data after the weights object")}
+	}
+	if w.Format != FormatName || w.Version != FormatVersion {
+		return nil, &ReadError{File: name, Err: fmt.Errorf("%w: format %q version %d, want %q version %d (run ginlog fit again)",
+			ErrVersion, w.Format, w.Version, FormatName, FormatVersion)}
+	}
+	// The typed decode fills short arrays with zeros and drops the extra
+	// elements of long ones: check the shapes on the generic form.
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, locate(name, data, err)
+	}
+	if field, err := checkShape(doc, reflect.TypeFor[Weights](), ""); err != nil {
+		return nil, &ReadError{File: name, Field: field, Err: err}
+	}
+	if err := w.Validate(); err != nil {
+		var fe *FieldError
+		if errors.As(err, &fe) {
+			return nil, &ReadError{File: name, Field: fe.Field, Err: fe.Err}
+		}
+		return nil, &ReadError{File: name, Err: err}
+	}
+	return &w, nil
+}
+
+// locate turns a JSON error into a ReadError at its line and column.
+func locate(name string, data []byte, err error) error {
+	var offset int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch { // both offsets count the bytes read when the error occurred
+	case errors.As(err, &se):
+		offset = se.Offset - 1
+	case errors.As(err, &te):
+		offset = te.Offset - 1
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		offset = int64(len(data))
+		err = errors.New("unexpected end of the file")
+	}
+	if offset < 0 {
+		return &ReadError{File: name, Err: err}
+	}
+	line, col := position(data, offset)
+	return &ReadError{File: name, Line: line, Column: col, Err: err}
+}
+
+// position returns the 1-based line and byte column of offset in data.
+func position(data []byte, offset int64) (line, col int) {
+	offset = min(max(offset, 0), int64(len(data)))
+	before := data[:offset]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	return line, int(offset) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+}
+
+// checkShape checks that doc, a decoded JSON value, has every field of
+// type t and arrays of exactly t's lengths. It returns the path of the
+// first field at fault.
+func checkShape(doc any, t reflect.Type, path string) (string, error) {
+	switch t.Kind() {
+	case reflect.Struct:
+		if t == reflect.TypeFor[time.Time]() {
+			return "", nil
+		}
+		obj, ok := doc.(map[string]any)
+		if !ok {
+			return path, errors.New("want an object")
+		}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			key := jsonName(f)
+			sub := key
+			if path != "" {
+				sub = path + "." + key
+			}
+			v, ok := obj[key]
+			if !ok {
+				return sub, errors.New("missing")
+			}
+			if p, err := checkShape(v, f.Type, sub); err != nil {
+				return p, err
+			}
+		}
+	case reflect.Array, reflect.Slice:
+		arr, ok := doc.([]any)
+		if !ok {
+			return path, errors.New("want an array")
+		}
+		if t.Kind() == reflect.Array && len(arr) != t.Len() {
+			return path, fmt.Errorf("%d elements, want %d", len(arr), t.Len())
+		}
+		for i, v := range arr {
+			if p, err := checkShape(v, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return p, err
+			}
+		}
+	case reflect.Map:
+		if _, ok := doc.(map[string]any); !ok {
+			return path, errors.New("want an object")
+		}
+	}
+	return "", nil
+}
+
+// jsonName returns the JSON key of a struct field.
+func jsonName(f reflect.StructField) string {
+	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" {
+		return name
+	}
+	return f.Name
+}

@@ -1,0 +1,185 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// MaxMagnitude bounds every figure of the weights that is not a
+// probability or a count: coefficients, deadwood gains and net points lie
+// in [-MaxMagnitude, MaxMagnitude]. A round scores at most 25 + 100 points;
+// the defaults' knock value is this bound.
+const MaxMagnitude = 1000
+
+// MaxL2 bounds the draw model's L2 penalty.
+const MaxL2 = 1e6
+
+// FieldError is a field of the weights that is out of its range or is not
+// what the format says, located by its JSON path.
+type FieldError struct {
+	Field string // e.g. knock_policy.win_probability[3][2]
+	Err   error
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Validate checks what the types cannot: every number is finite and in its
+// range (probabilities in [0, 1], counts at least 0, knock deadwood in
+// [0, 10], other figures within MaxMagnitude), and the names of the
+// features, rank groups, relations and phases are the format's, in order.
+// The first fault is a *FieldError. Free text (docs, provenance filters) is
+// not checked: exporters escape it.
+func (w *Weights) Validate() error {
+	c := &checker{}
+	if w.Format != FormatName {
+		c.fail("format", "%q, want %q", w.Format, FormatName)
+	}
+	if w.Version != FormatVersion {
+		c.fail("version", "%d, want %d", w.Version, FormatVersion)
+	}
+	p := &w.Provenance
+	c.count("provenance.games", p.Games)
+	c.count("provenance.rounds", p.Rounds)
+	c.count("provenance.plays", p.Plays)
+	c.count("provenance.schema_version", p.SchemaVersion)
+
+	d := &w.DrawModel
+	c.names("draw_model.features", d.Features, DrawFeatureNames())
+	if len(d.Coefficients) != NumDrawFeatures {
+		c.fail("draw_model.coefficients", "%d coefficients, want %d", len(d.Coefficients), NumDrawFeatures)
+	}
+	c.floats("draw_model.coefficients", d.Coefficients, -MaxMagnitude, MaxMagnitude)
+	c.float("draw_model.l2", d.L2, 0, MaxL2)
+	c.count("draw_model.samples", d.Samples)
+	c.float("draw_model.opponent_gain", d.OpponentGain, -MaxMagnitude, MaxMagnitude)
+
+	k := &w.KeepValues
+	c.names("keep_values.rank_groups", k.RankGroups[:], RankGroupNames[:])
+	c.names("keep_values.relations", k.Relations[:], RelationNames[:])
+	c.names("keep_values.phases", k.Phases[:], PhaseNames[:])
+	for g := range k.MeldProbability {
+		for r := range k.MeldProbability[g] {
+			c.floats(fmt.Sprintf("keep_values.meld_probability[%d][%d]", g, r), k.MeldProbability[g][r][:], 0, 1)
+			c.counts(fmt.Sprintf("keep_values.samples[%d][%d]", g, r), k.Samples[g][r][:])
+		}
+	}
+
+	kp := &w.KnockPolicy
+	for dw := range kp.WinProbability {
+		c.floats(fmt.Sprintf("knock_policy.win_probability[%d]", dw), kp.WinProbability[dw][:], 0, 1)
+		c.counts(fmt.Sprintf("knock_policy.samples[%d]", dw), kp.Samples[dw][:])
+		c.floats(fmt.Sprintf("knock_policy.value[%d]", dw), kp.Value[dw][:], -MaxMagnitude, MaxMagnitude)
+	}
+	c.float("knock_policy.threshold", kp.Threshold, 0, 1)
+
+	c.float("draw_policy.stock_gain", w.DrawPolicy.StockGain, -MaxMagnitude, MaxMagnitude)
+	c.count("draw_policy.samples", w.DrawPolicy.Samples)
+
+	for dw := range w.HandValues.Value {
+		c.floats(fmt.Sprintf("hand_values.value[%d]", dw), w.HandValues.Value[dw][:], -MaxMagnitude, MaxMagnitude)
+		c.counts(fmt.Sprintf("hand_values.samples[%d]", dw), w.HandValues.Samples[dw][:])
+	}
+
+	o := &w.Opponent
+	c.floats("opponent.call_rate", o.CallRate[:], 0, 1)
+	c.floats("opponent.gin_share", o.GinShare[:], 0, 1)
+	c.floats("opponent.knock_deadwood", o.KnockDeadwood[:], 0, NumKnockDeadwoods-1)
+	c.counts("opponent.turns", o.Turns[:])
+	if c.err != nil {
+		return c.err
+	}
+	return nil
+}
+
+// ErrPolicy is the error of weights whose knock policy or hand values a
+// bot cannot trust.
+var ErrPolicy = errors.New("absurd policy")
+
+// CheckPolicy checks what a bot playing by the weights relies on, which
+// fitting guarantees: Gin is always taken (the knock win probability at
+// deadwood 0 is 1 in every phase), a knock never looks better at more
+// deadwood (win probabilities non-increasing in deadwood within a phase),
+// and neither does a hand (hand values non-increasing in deadwood). The
+// first fault is a *FieldError wrapping ErrPolicy.
+func (w *Weights) CheckPolicy() error {
+	kp := &w.KnockPolicy
+	for ph := range NumPhases {
+		if p := kp.WinProbability[0][ph]; p != 1 {
+			return &FieldError{fmt.Sprintf("knock_policy.win_probability[0][%d]", ph),
+				fmt.Errorf("%w: %v at deadwood 0, want 1: Gin cannot be undercut (fit the weights again)", ErrPolicy, p)}
+		}
+		for dw := 1; dw < NumKnockDeadwoods; dw++ {
+			if a, b := kp.WinProbability[dw-1][ph], kp.WinProbability[dw][ph]; b > a {
+				return &FieldError{fmt.Sprintf("knock_policy.win_probability[%d][%d]", dw, ph),
+					fmt.Errorf("%w: %v at deadwood %d is more than %v at %d (fit the weights again)", ErrPolicy, b, dw, a, dw-1)}
+			}
+		}
+		for dw := 1; dw <= MaxValueDeadwood; dw++ {
+			if a, b := w.HandValues.Value[dw-1][ph], w.HandValues.Value[dw][ph]; b > a {
+				return &FieldError{fmt.Sprintf("hand_values.value[%d][%d]", dw, ph),
+					fmt.Errorf("%w: %v at deadwood %d is more than %v at %d (fit the weights again)", ErrPolicy, b, dw, a, dw-1)}
+			}
+		}
+	}
+	return nil
+}
+
+// checker collects the first fault of Validate.
+type checker struct{ err *FieldError }
+
+func (c *checker) fail(field, format string, args ...any) {
+	if c.err == nil {
+		c.err = &FieldError{Field: field, Err: fmt.Errorf(format, args...)}
+	}
+}
+
+// float checks that v is finite and in [lo, hi].
+func (c *checker) float(field string, v, lo, hi float64) {
+	if math.IsNaN(v) || v < lo || v > hi {
+		c.fail(field, "%v out of range [%v, %v]", v, lo, hi)
+	}
+}
+
+// floats checks each of the list vs with float.
+func (c *checker) floats(field string, vs []float64, lo, hi float64) {
+	for i, v := range vs {
+		if math.IsNaN(v) || v < lo || v > hi {
+			c.float(fmt.Sprintf("%s[%d]", field, i), v, lo, hi)
+			return
+		}
+	}
+}
+
+// count checks that n is at least 0.
+func (c *checker) count(field string, n int) {
+	if n < 0 {
+		c.fail(field, "%d is negative", n)
+	}
+}
+
+// counts checks each of the list ns with count.
+func (c *checker) counts(field string, ns []int) {
+	for i, n := range ns {
+		if n < 0 {
+			c.count(fmt.Sprintf("%s[%d]", field, i), n)
+			return
+		}
+	}
+}
+
+// names checks that got is want.
+func (c *checker) names(field string, got, want []string) {
+	if len(got) != len(want) {
+		c.fail(field, "%d names, want %d", len(got), len(want))
+		return
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			c.fail(fmt.Sprintf("%s[%d]", field, i), "%q, want %q", got[i], want[i])
+			return
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/ginlog/ginlog/bots"
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
+)
+
+// Player names resolve here, in one place, for every command: a baseline
+// bot (bots.Names), or PREFIX:ARG for the players that take an argument.
+
+// Prefix is a kind of player named PREFIX:ARG.
+type Prefix struct {
+	Name  string // the prefix, before the colon
+	Usage string // the name with its argument, for help texts: tuned:PATH
+	Doc   string // what the player is, for help texts
+	// New returns the constructor of the player named by arg, checking
+	// the argument once, before any game.
+	New func(arg string) (func(rng *rand.Rand) gin.Player, error)
+}
+
+// prefixes lists the players that take an argument; a new kind of player
+// is a new entry.
+var prefixes = []Prefix{
+	{Name: "tuned", Usage: "tuned:PATH", Doc: "the tuned player with the weights in PATH (tuned:default: its default weights)", New: newTuned},
+}
+
+// NewEntrant resolves a player name: a baseline bot, or PREFIX:ARG.
+func NewEntrant(name string) (Entrant, error) {
+	if prefix, arg, ok := strings.Cut(name, ":"); ok {
+		for _, p := range prefixes {
+			if p.Name != prefix {
+				continue
+			}
+			if arg == "" {
+				return Entrant{}, fmt.Errorf("player %q: want %s", name, p.Usage)
+			}
+			newPlayer, err := p.New(arg)
+			if err != nil {
+				return Entrant{}, fmt.Errorf("player %q: %w", name, err)
+			}
+			return Entrant{Name: name, New: newPlayer}, nil
+		}
+	}
+	if !isBot(name) {
+		return Entrant{}, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(PlayerNames(), ", "))
+	}
+	return Bot(name)
+}
+
+// ParsePlayers reads two player names separated by a comma, the logged
+// one first, as --players gives them.
+func ParsePlayers(list string) ([2]Entrant, error) {
+	var out [2]Entrant
+	names := strings.Split(list, ",")
+	if len(names) != 2 {
+		return out, fmt.Errorf("want two names separated by a comma, got %q", list)
+	}
+	for i, name := range names {
+		var err error
+		if out[i], err = NewEntrant(strings.TrimSpace(name)); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// PlayerNames lists the player names NewEntrant takes, the last with "or".
+func PlayerNames() []string {
+	names := append([]string(nil), bots.Names...)
+	for _, p := range prefixes {
+		names = append(names, p.Usage)
+	}
+	names[len(names)-1] = "or " + names[len(names)-1]
+	return names
+}
+
+// PlayersHelp describes the players NewEntrant takes, a line each, for
+// help texts.
+func PlayersHelp() string {
+	rows := [][2]string{{strings.Join(bots.Names, ", "), "the baseline bots"}}
+	for _, p := range prefixes {
+		rows = append(rows, [2]string{p.Usage, p.Doc})
+	}
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r[0]))
+	}
+	lines := make([]string, len(rows))
+	for i, r := range rows {
+		lines[i] = fmt.Sprintf("  %-*s  %s", width, r[0], r[1])
+	}
+	return strings.Join(lines, "\n")
+}
+
+func isBot(name string) bool {
+	for _, b := range bots.Names {
+		if b == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Bot returns the named baseline player as an entrant.
+func Bot(name string) (Entrant, error) {
+	if _, err := bots.New(name, nil); err != nil {
+		return Entrant{}, err
+	}
+	return Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
+		p, _ := bots.New(name, rng) // the name was checked above
+		return p
+	}}, nil
+}
+
+// Bots returns two named baseline players, the logged one first.
+func Bots(a, b string) ([2]Entrant, error) {
+	var out [2]Entrant
+	var err error
+	for i, name := range []string{a, b} {
+		if out[i], err = Bot(name); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// DefaultWeights names the tuned player's default weights where a weights
+// file is expected: tuned:default, export --weights default.
+const DefaultWeights = "default"
+
+// LoadWeights reads the weights file at path, or returns the default
+// weights for DefaultWeights.
+func LoadWeights(path string) (*model.Weights, error) {
+	if path == DefaultWeights {
+		return model.Defaults(), nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return model.Read(f, path)
+}
+
+// newTuned returns the tuned player with the weights at path, shared by
+// every game (the player only reads them).
+func newTuned(path string) (func(*rand.Rand) gin.Player, error) {
+	w, err := LoadWeights(path)
+	if err != nil {
+		return nil, err
+	}
+	return func(*rand.Rand) gin.Player { return model.NewPlayer(w) }, nil
+}

@@ -1,0 +1,144 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
+)
+
+// writeWeights writes w into a file of the test's and returns its path.
+func writeWeights(t *testing.T, w *model.Weights) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "w.json")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Save(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestNewEntrant(t *testing.T) {
+	weights := writeWeights(t, model.Defaults())
+	broken := filepath.Join(t.TempDir(), "broken.json")
+	if err := os.WriteFile(broken, []byte(`{"format": "ginlog-weights", "version": 2} trailing`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, want string // want: the error, or "" for a player
+	}{
+		{"random", ""},
+		{"memory", ""},
+		{"tuned:default", ""},
+		{"tuned:" + weights, ""},
+		{"alphago", `unknown player "alphago": want one of random, simple, meldable, memory, or tuned:PATH`},
+		{"Simple", `unknown player "Simple"`},
+		{"tuned:", `player "tuned:": want tuned:PATH`},
+		{"tuned:/no/such.json", `player "tuned:/no/such.json": open /no/such.json: no such file or directory`},
+		{"tuned:" + broken, "data after the weights object"},
+		{"exec:./bot", `unknown player "exec:./bot"`},
+		{"", `unknown player ""`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e, err := NewEntrant(tc.name)
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("error %v, want %q", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Name != tc.name {
+				t.Errorf("name %q", e.Name)
+			}
+			// The entrant plays a legal game.
+			rng := rand.New(rand.NewPCG(1, 2))
+			if _, err := gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{e.New(rng), e.New(rng)}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+func TestParsePlayers(t *testing.T) {
+	for _, tc := range []struct {
+		list  string
+		names [2]string
+		want  string
+	}{
+		{"simple,meldable", [2]string{"simple", "meldable"}, ""},
+		{" tuned:default , random", [2]string{"tuned:default", "random"}, ""},
+		{"simple", [2]string{}, `want two names separated by a comma, got "simple"`},
+		{"simple,memory,random", [2]string{}, "want two names"},
+		{"simple,deep-blue", [2]string{}, `unknown player "deep-blue"`},
+	} {
+		t.Run(tc.list, func(t *testing.T) {
+			p, err := ParsePlayers(tc.list)
+			if tc.want != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("error %v, want %q", err, tc.want)
+				}
+				return
+			}
+			if err != nil || p[0].Name != tc.names[0] || p[1].Name != tc.names[1] {
+				t.Errorf("%q %q, %v; want %q", p[0].Name, p[1].Name, err, tc.names)
+			}
+		})
+	}
+}
+
+// TestTunedPlaysItsWeights: tuned:PATH plays the weights in PATH, exactly
+// as the model's player with them does.
+func TestTunedPlaysItsWeights(t *testing.T) {
+	w := model.Defaults()
+	for ph := range w.Opponent.CallRate {
+		w.Opponent.CallRate[ph], w.Opponent.KnockDeadwood[ph] = 0.2, 5
+	}
+	path := writeWeights(t, w)
+	tuned, err := NewEntrant("tuned:" + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	simple, err := Bot("simple")
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := Entrant{Name: "direct", New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}
+	var got, want Summary
+	for i := range 20 {
+		a, err := (&Config{Players: [2]Entrant{tuned, simple}, Seed: 4}).Play(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := (&Config{Players: [2]Entrant{direct, simple}, Seed: 4}).Play(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Add(&a.Record)
+		want.Add(&b.Record)
+	}
+	if got != want {
+		t.Errorf("tuned:%s played %+v, the model's player %+v", path, got, want)
+	}
+}
+
+func TestPlayersHelp(t *testing.T) {
+	help := PlayersHelp()
+	for _, want := range []string{"random, simple, meldable, memory", "tuned:PATH"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help lacks %q:\n%s", want, help)
+		}
+	}
+}
