@@ -343,6 +343,10 @@ func (f *fileParser) round(line int, fd field, last int, repeat bool) (int, bool
 		f.fail(line, fd.col, CodeBadRound, "round %q is not a positive integer", fd.text)
 		return 0, false
 	}
+	if r > MaxRounds {
+		f.fail(line, fd.col, CodeTooManyRounds, "round %d: a game may have at most %d rounds", r, MaxRounds)
+		return 0, false
+	}
 	if r == last+1 || (repeat && r == last && last > 0) {
 		return r, true
 	}
@@ -357,7 +361,7 @@ func (f *fileParser) round(line int, fd field, last int, repeat bool) (int, bool
 // turns parses a turn file: round, hand, flag, top, drawn, discarded.
 func (f *fileParser) turns(data []byte) []Play {
 	plays := make([]Play, 0, len(data)/48)
-	last := 0
+	last, inRound := 0, 0 // the round of the last row, and its plays so far
 	var buf [6]field
 	var hand [12]field
 	f.eachLine(data, func(line int, text []byte) {
@@ -369,7 +373,13 @@ func (f *fileParser) turns(data []byte) []Play {
 		ok := true
 		r, rok := f.round(line, buf[0], last, true)
 		if rok {
+			if r != last {
+				inRound = 0
+			}
 			last = r
+			if inRound++; inRound == MaxPlaysPerRound+1 {
+				f.fail(line, buf[0].col, CodeTooManyPlays, "round %d has more than %d plays, the most a round may have", r, MaxPlaysPerRound)
+			}
 		}
 		p.Round = int16(r)
 		hf := buf[1]
