@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -48,4 +49,13 @@ func dbError(db *schema.DB, err error) (*schema.DB, error) {
 		return nil, &usageError{err: err}
 	}
 	return db, err
+}
+
+// outError makes a refusal to write over what is not a regular file a
+// usage error of the flag that named it.
+func outError(flag string, err error) error {
+	if errors.Is(err, safefile.ErrNotRegular) {
+		return &usageError{err: fmt.Errorf("%s: %w", flag, err)}
+	}
+	return err
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
@@ -61,16 +61,8 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(opts.out)
-	if err != nil {
-		return err
-	}
-	if err := w.Save(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
+	if err := safefile.Write(opts.out, 0o644, w.Save); err != nil {
+		return outError("--out", err)
 	}
 	fmt.Fprintf(a.out, "fitted %s from %d games, %d rounds, %d plays\n", opts.out, w.Provenance.Games, w.Provenance.Rounds, w.Provenance.Plays)
 	fmt.Fprintf(a.out, "draw model: %d offers, opponent gain %.2f deadwood per take\n", w.DrawModel.Samples, w.DrawModel.OpponentGain)
