@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // goodTurns is a well-formed one-round turn file; game writes it with a
@@ -372,4 +373,39 @@ func TestHostileFiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFindStopsWhenCancelled checks that the walk of a large tree stops at
+// once when the import is interrupted.
+func TestFindStopsWhenCancelled(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 50 {
+		writeGame(t, filepath.Join(dir, fmt.Sprint(i)), 100+i)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := find(ctx, []string{dir}); !errors.Is(err, context.Canceled) {
+		t.Errorf("find after cancel: %v", err)
+	}
+	fd, err := find(context.Background(), []string{dir})
+	if err != nil || len(fd.pairs) != 50 {
+		t.Fatalf("find: %v", err)
+	}
+}
+
+// FuzzDisplay checks that a path as shown is valid UTF-8 without control
+// characters, and that a clean path is shown as it is.
+func FuzzDisplay(f *testing.F) {
+	f.Add("logs/1604731633.csv")
+	f.Add("caf\xe9/1.csv")
+	f.Add("a\nb\x1b[31m.csv")
+	f.Fuzz(func(t *testing.T, s string) {
+		d := display(s)
+		if !utf8.ValidString(d) || strings.ContainsFunc(d, isControl) {
+			t.Fatalf("display(%q) = %q", s, d)
+		}
+		if utf8.ValidString(s) && !strings.ContainsFunc(s, isControl) && d != s {
+			t.Fatalf("display(%q) = %q, want it unchanged", s, d)
+		}
+	})
 }
