@@ -161,7 +161,7 @@ func TestSQLStreams(t *testing.T) {
 			var errb bytes.Buffer
 			a := &app{in: strings.NewReader(""), out: h, err: &errb, getenv: func(k string) string { return env[k] },
 				terminal: func(io.Writer) bool { return false }}
-			if code := a.execute(context.Background(), []string{"sql", "SELECT range AS n, 'x' || range AS s FROM range(2000000)", "--format", format}); code != exitOK {
+			if code := a.execute(context.Background(), []string{"sql", "SELECT range AS n, 'x' || range AS s FROM range(2000000)", "--format", format, "--max-rows", "0"}); code != exitOK {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}
 			if h.bytes < 2000000*4 {
@@ -187,6 +187,8 @@ func TestSQLLimits(t *testing.T) {
 		{"bad memory limit", []string{"sql", "--memory-limit", "lots", "SELECT 1"}, exitUsage, `--memory-limit: want a size such as 512MB or 2GB, got "lots"`},
 		{"negative timeout", []string{"sql", "--timeout", "-1s", "SELECT 1"}, exitUsage, "--timeout: want a duration"},
 		{"two statements", []string{"sql", "SELECT 1; SELECT 2"}, exitUsage, "the text holds 2 statements: run them one at a time"},
+		{"max rows", []string{"sql", "--max-rows", "3", "SELECT range FROM range(10) ORDER BY range DESC; -- the end"}, exitRejected, "the result has more than 3 rows: the first 3 are shown"},
+		{"negative max rows", []string{"sql", "--max-rows", "-1", "SELECT 1"}, exitUsage, "--max-rows"},
 		{"syntax", []string{"sql", "SELEC 1"}, exitUsage, "Parser Error"},
 		{"memory database", []string{"sql", "--db", ":memory:", "SELECT 1"}, exitError, "an in-memory database holds nothing to read"},
 	} {

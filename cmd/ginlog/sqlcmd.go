@@ -20,6 +20,7 @@ type sqlOptions struct {
 	format      render.Format
 	timeout     time.Duration
 	memoryLimit string
+	maxRows     int64
 }
 
 // memoryLimit is the form of --memory-limit: a number and a unit DuckDB
@@ -46,7 +47,10 @@ several statements at once, table functions other than generators and
 descriptions of the database (range, unnest, duckdb_tables,
 pragma_table_info, ...), and files named as tables are refused (exit 2).
 The statement stops after --timeout, and DuckDB spills what exceeds
---memory-limit to a temporary folder of its own, removed at the end.`,
+--memory-limit to a temporary folder of its own, removed at the end. The
+DuckDB driver holds a whole result before it returns the first row, so the
+statement runs under LIMIT --max-rows + 1: a longer result is cut, with a
+message and exit status 3.`,
 		Example: `  ginlog sql "SELECT game_id, log_ts, you_total, opp_total FROM games"
   ginlog sql "SELECT code, count(*) FROM violations GROUP BY code" --format csv
   ginlog sql "SELECT top, avg(from_discard::INT) FROM play_features WHERE actor = 'opp' GROUP BY top ORDER BY 2 DESC"
@@ -60,6 +64,9 @@ The statement stops after --timeout, and DuckDB spills what exceeds
 			if opts.timeout < 0 {
 				return usagef("--timeout: want a duration of 0 (no limit) or more, got %v", opts.timeout)
 			}
+			if opts.maxRows < 0 {
+				return usagef("--max-rows: want 0 (no limit) or more, got %d", opts.maxRows)
+			}
 			if !memoryLimit.MatchString(opts.memoryLimit) {
 				return usagef("--memory-limit: want a size such as 512MB or 2GB, got %q", opts.memoryLimit)
 			}
@@ -70,6 +77,7 @@ The statement stops after --timeout, and DuckDB spills what exceeds
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 60*time.Second, "stop the statement after this long (0: no limit)")
 	cmd.Flags().StringVar(&opts.memoryLimit, "memory-limit", "1GB", "DuckDB's memory limit for the statement (it spills the rest to disk)")
+	cmd.Flags().Int64Var(&opts.maxRows, "max-rows", 1000000, "the most rows shown; a longer result is cut (0: no limit)")
 	return cmd
 }
 
@@ -92,7 +100,15 @@ func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
 	if err := sandbox.Check(ctx, conn, opts.query); err != nil {
 		return sqlError(ctx, opts, err)
 	}
-	rows, err := conn.QueryContext(ctx, opts.query)
+	query := opts.query
+	if opts.maxRows > 0 {
+		// The statement as a subquery under LIMIT, checked again as it runs.
+		query = sandbox.Limit(opts.query, opts.maxRows+1)
+		if err := sandbox.Check(ctx, conn, query); err != nil {
+			return sqlError(ctx, opts, err)
+		}
+	}
+	rows, err := conn.QueryContext(ctx, query)
 	if err != nil {
 		return sqlError(ctx, opts, err)
 	}
@@ -106,10 +122,24 @@ func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
 		rows.Close()
 		return err
 	}
-	if err := queries.Stream(rows, w.Write); err != nil {
+	var n int64
+	errCut := errors.New("cut")
+	err = queries.Stream(rows, func(row []any) error {
+		if n++; opts.maxRows > 0 && n > opts.maxRows {
+			return errCut
+		}
+		return w.Write(row)
+	})
+	if err != nil && err != errCut {
 		return sqlError(ctx, opts, err)
 	}
-	return w.Close()
+	if err := w.Close(); err != nil {
+		return err
+	}
+	if err == errCut {
+		return &rejectedError{fmt.Sprintf("the result has more than %d rows: the first %d are shown (--max-rows)", opts.maxRows, opts.maxRows)}
+	}
+	return nil
 }
 
 // sqlError explains why a statement was refused or stopped. A refusal of
