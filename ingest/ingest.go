@@ -4,6 +4,14 @@
 // log format of RULES.md with located errors, and loads each game whole or
 // not at all through DuckDB appenders, one transaction per batch of games.
 //
+// Hostile input rejects itself only. Folders are read once each however
+// links lead to them; only regular files are read, opened without
+// blocking, up to MaxFileBytes (decompressed, for zip entries); a game may
+// have MaxRounds rounds of MaxPlaysPerRound plays and a timestamp up to
+// MaxTimestamp. A pipe, device, damaged archive, unreadable folder, path
+// that is not UTF-8 or file past a limit is a located error for that input,
+// and every file skipped is named (Summary.SkippedFiles).
+//
 // Games are told apart by their content: the same game imported again is a
 // duplicate and changes nothing; the same game logged by the other player
 // (the same plays with the player flags inverted) is loaded once more but
