@@ -111,7 +111,7 @@ func (f *finder) add(p string) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: %w", display(p), ErrNoSuchPath)
 		}
-		f.fail(p, CodeUnreadable, err.Error())
+		f.fail(p, CodeUnreadable, errorText(err))
 		return nil
 	}
 	if info.IsDir() {
@@ -148,7 +148,7 @@ func (f *finder) walk(dir string, info fs.FileInfo) error {
 	}
 	if id, ok := idOf(dir, info); ok {
 		if f.folders[id] {
-			f.skip(dir, "a folder already read: a link leads back to it")
+			f.skip(dir, "a folder already read, reached again through a link")
 			return nil
 		}
 		f.folders[id] = true
