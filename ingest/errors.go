@@ -23,13 +23,29 @@ const (
 	CodeBadAction      = "bad-action"      // an action other than Gin, Knock or Drop
 	CodeMissingPartner = "missing-partner" // a turn file without its score file, or the reverse
 	CodeBadName        = "bad-name"        // a file named on the command line that is not <ts>.csv or <ts>-score.csv
-	CodeUnreadable     = "unreadable"      // the file could not be read
+	CodeUnreadable     = "unreadable"      // the file or folder could not be read
 	CodeTooManyErrors  = "too-many-errors" // the rest of the file was not checked
+	CodeNotRegular     = "not-regular"     // a named pipe, device or socket named like a log: not read
+	CodeTooLarge       = "too-large"       // a file (or a zip entry, decompressed) over MaxFileBytes
+	CodeBadZip         = "bad-zip"         // a .zip that is not a zip archive, or a damaged one
+	CodeBadTimestamp   = "bad-timestamp"   // a <timestamp> past MaxTimestamp
+	CodeDuplicateName  = "duplicate-name"  // two files name the same game's turn or score file
+	CodeTooManyRounds  = "too-many-rounds" // a round number past MaxRounds
+	CodeTooManyPlays   = "too-many-plays"  // a round with more than MaxPlaysPerRound plays
 )
 
 // MaxLine is the longest line accepted, in bytes. A real turn row is under
 // 70 bytes.
 const MaxLine = 512
+
+// MaxRounds is the most rounds a game may have. The rules end a game
+// within 199 rounds (one side reaches 100 points, a round scores at least
+// 1); the real logs have at most 18. The round number is a SMALLINT.
+const MaxRounds = 1000
+
+// MaxPlaysPerRound is the most plays a round may have. The rules end a
+// round within 201 plays; the plays and ply columns are SMALLINTs.
+const MaxPlaysPerRound = 10000
 
 // maxErrors is how many defects are reported per file before giving up on
 // it.

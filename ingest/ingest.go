@@ -4,6 +4,14 @@
 // log format of RULES.md with located errors, and loads each game whole or
 // not at all through DuckDB appenders, one transaction per batch of games.
 //
+// Hostile input rejects itself only. Folders are read once each however
+// links lead to them; only regular files are read, opened without
+// blocking, up to MaxFileBytes (decompressed, for zip entries); a game may
+// have MaxRounds rounds of MaxPlaysPerRound plays and a timestamp up to
+// MaxTimestamp. A pipe, device, damaged archive, unreadable folder, path
+// that is not UTF-8 or file past a limit is a located error for that input,
+// and every file skipped is named (Summary.SkippedFiles).
+//
 // Games are told apart by their content: the same game imported again is a
 // duplicate and changes nothing; the same game logged by the other player
 // (the same plays with the player flags inverted) is loaded once more but
@@ -13,8 +21,10 @@ package ingest
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"runtime"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/internal/panics"
 	"golang.org/x/sync/errgroup"
@@ -38,9 +48,16 @@ type Options struct {
 
 // Summary counts what an import did.
 type Summary struct {
-	ImportID   int32   `json:"import_id"`
-	Files      int     `json:"files"`
-	Skipped    int     `json:"skipped_files"`
+	ImportID int32 `json:"import_id"`
+	Files    int   `json:"files"`
+	// Skipped counts the files found in folders and archives that are not
+	// logs; SkippedFiles names each, with why.
+	Skipped      int    `json:"skipped_files"`
+	SkippedFiles []Skip `json:"skipped"`
+	// BadFiles counts the inputs rejected on their own, not as part of a
+	// game: a file named on the command line that is not a log, a folder
+	// or archive that cannot be read, a timestamp out of range.
+	BadFiles   int     `json:"files_rejected"`
 	New        int     `json:"games_new"`
 	Duplicates int     `json:"games_duplicate"`
 	Mirrors    int     `json:"games_mirror"`
@@ -67,15 +84,25 @@ type Summary struct {
 // crash the committed games are exactly the first batches of the input.
 func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	start := time.Now()
-	pairs, bad, skipped, closeAll, err := Find(opts.Paths)
+	for _, label := range []struct{ flag, value string }{{"source", opts.Source}, {"opponent", opts.Opponent}} {
+		if !utf8.ValidString(label.value) {
+			return nil, fmt.Errorf("the %s label %q is not valid UTF-8", label.flag, label.value)
+		}
+	}
+	fd, err := find(ctx, opts.Paths)
 	if err != nil {
 		return nil, err
 	}
-	defer closeAll()
+	defer fd.close()
+	pairs := fd.pairs
 	if opts.OnTotal != nil {
 		opts.OnTotal(len(pairs))
 	}
-	p, err := newPlanner(ctx, db, opts.Paths, opts.Source, opts.Opponent)
+	shown := make([]string, len(opts.Paths))
+	for i, p := range opts.Paths {
+		shown[i] = display(p)
+	}
+	p, err := newPlanner(ctx, db, shown, opts.Source, opts.Opponent)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +121,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		return nil, err
 	}
 
-	sum := &Summary{ImportID: p.importID, Skipped: skipped}
+	sum := &Summary{ImportID: p.importID, Skipped: len(fd.skipped), SkippedFiles: append([]Skip{}, fd.skipped...)}
 	var batch []planned
 	plays := 0
 	turn := make(chan struct{})
@@ -107,10 +134,15 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		}
 		batch, turn, plays = nil, committed, 0
 	}
-	for _, e := range bad {
-		g := &Game{Turns: File{Name: e.File}, Errors: []*FileError{e}}
-		batch = append(batch, planned{g: g, out: rejected, id: -1})
-		sum.count(g, rejected, -1, opts.OnError)
+	// Inputs rejected on their own have errors but no files of a game:
+	// they are recorded in import_errors only.
+	for _, e := range fd.bad {
+		batch = append(batch, planned{g: &Game{Errors: []*FileError{e}}, out: rejected, id: -1})
+		sum.BadFiles++
+		sum.Errors++
+		if opts.OnError != nil {
+			opts.OnError(e)
+		}
 	}
 	for g := range parseAll(gctx, pairs, opts.Workers) {
 		pl := p.plan(g)

@@ -117,6 +117,9 @@ func atoi(s string) int {
 func needRealLogs(t *testing.T) {
 	t.Helper()
 	if _, err := os.Stat(realLogs); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("real logs absent under CI: %v", err)
+		}
 		t.Skipf("real logs absent (%v): run from a checkout with ../shared beside it", err)
 	}
 }
@@ -257,11 +260,16 @@ func TestExplicitNonLogFile(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "README.md"), []byte("x"), 0o644)
 	db := openDB(t, "")
 	s, errs := run(t, db.DB, p)
-	if len(errs) != 1 || !strings.Contains(errs[0], "bad-name") || s.Rejected != 1 {
+	if len(errs) != 1 || !strings.Contains(errs[0], "bad-name") || s.BadFiles != 1 || s.Rejected != 0 {
 		t.Errorf("errs %v summary %+v", errs, s)
 	}
-	s, errs = run(t, db.DB, dir) // found by walking: skipped, not an error
-	if len(errs) != 0 || s.Skipped != 2 {
+	s, errs = run(t, db.DB, dir) // found by walking: skipped and named, not an error
+	var names []string
+	for _, sk := range s.SkippedFiles {
+		names = append(names, filepath.Base(sk.Path))
+	}
+	slices.Sort(names)
+	if len(errs) != 0 || s.Skipped != 2 || !slices.Equal(names, []string{"README.md", "notes.txt"}) {
 		t.Errorf("walking: errs %v summary %+v", errs, s)
 	}
 }
@@ -278,7 +286,7 @@ func FuzzParseTurns(f *testing.F) {
 			}
 		}
 		for _, pl := range plays {
-			if pl.Line < 1 || pl.Round < 1 {
+			if pl.Line < 1 || pl.Round < 1 || pl.Round > MaxRounds {
 				t.Fatalf("play %+v", pl)
 			}
 		}

@@ -3,13 +3,15 @@ package ingest
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
@@ -29,7 +31,9 @@ func writeCorpus(t testing.TB, dir string, games int) {
 }
 
 // The child side of the process tests: ingest GINLOG_TEST_INGEST_DIR into
-// GINLOG_TEST_INGEST_DB in small batches, then exit.
+// GINLOG_TEST_INGEST_DB in small batches, then exit. With
+// GINLOG_TEST_KILL_AT=k it prints "kill" when the k-th game has been
+// planned (its batch not yet committed), for the parent to kill it there.
 func TestMain(m *testing.M) {
 	if db := os.Getenv("GINLOG_TEST_INGEST_DB"); db != "" {
 		d, err := schema.Open(context.Background(), db)
@@ -38,7 +42,14 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 		}
 		os.Stdout.WriteString("open\n")
-		if _, err := Run(context.Background(), d.DB, Options{Paths: []string{os.Getenv("GINLOG_TEST_INGEST_DIR")}, Batch: 50}); err != nil {
+		killAt, _ := strconv.Atoi(os.Getenv("GINLOG_TEST_KILL_AT"))
+		games := 0
+		opts := Options{Paths: []string{os.Getenv("GINLOG_TEST_INGEST_DIR")}, Batch: 50, OnGame: func() {
+			if games++; games == killAt {
+				os.Stdout.WriteString("kill\n")
+			}
+		}}
+		if _, err := Run(context.Background(), d.DB, opts); err != nil {
 			os.Stderr.WriteString(err.Error())
 			os.Exit(4)
 		}
@@ -48,10 +59,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func startChild(t *testing.T, db, dir string) (*exec.Cmd, *strings.Builder) {
+// startChild starts an ingest of dir into db in a child process; killAt,
+// when positive, makes the child say when it has planned that many games.
+func startChild(t *testing.T, db, dir string, killAt int) (*exec.Cmd, io.Reader, *strings.Builder) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run", "^$")
-	cmd.Env = append(os.Environ(), "GINLOG_TEST_INGEST_DB="+db, "GINLOG_TEST_INGEST_DIR="+dir)
+	cmd.Env = append(os.Environ(), "GINLOG_TEST_INGEST_DB="+db, "GINLOG_TEST_INGEST_DIR="+dir, fmt.Sprintf("GINLOG_TEST_KILL_AT=%d", killAt))
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, _ := cmd.StdoutPipe()
@@ -59,11 +72,11 @@ func startChild(t *testing.T, db, dir string) (*exec.Cmd, *strings.Builder) {
 		t.Fatal(err)
 	}
 	buf := make([]byte, 5)
-	if _, err := out.Read(buf); err != nil {
+	if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "open\n" {
 		cmd.Wait()
-		t.Fatalf("child did not open the database: %v: %s", err, stderr.String())
+		t.Fatalf("child did not open the database: %q %v: %s", buf, err, stderr.String())
 	}
-	return cmd, &stderr
+	return cmd, out, &stderr
 }
 
 // checkConsistent checks that the database holds only whole games.
@@ -89,9 +102,11 @@ func checkConsistent(t *testing.T, path string) int {
 	return count(t, db.DB, `SELECT count(*) FROM games`)
 }
 
-// TestKill kills an ingest at random moments: every time the database opens
-// with whole games only, and finishing the import gives exactly the tables
-// of a clean run.
+// TestKill kills an ingest in the middle, at a random game: every time the
+// database opens with whole games only, part of the import committed, and
+// running the import again gives exactly the tables of a clean run. A trial
+// whose kill did not land mid-import fails the test: it would prove
+// nothing.
 func TestKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kill test skipped in -short mode")
@@ -99,23 +114,23 @@ func TestKill(t *testing.T) {
 	games := 2000
 	corpus := t.TempDir()
 	writeCorpus(t, corpus, games)
-	// A clean run in a child process gives the reference tables and the
-	// duration over which to spread the kills.
 	cleanPath := filepath.Join(t.TempDir(), "clean.duckdb")
-	began := time.Now()
-	cmd, stderr := startChild(t, cleanPath, corpus)
+	cmd, _, stderr := startChild(t, cleanPath, corpus, 0)
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("clean run: %v: %s", err, stderr.String())
 	}
-	took := time.Since(began)
 	clean := openDB(t, cleanPath)
 	want := tableDigest(t, clean.DB)
 	rng := rand.New(rand.NewPCG(1, 2))
 	partial := 0
 	for trial := 0; trial < 10; trial++ {
 		path := filepath.Join(t.TempDir(), "killed.duckdb")
-		cmd, _ := startChild(t, path, corpus)
-		time.Sleep(time.Duration(float64(took) * (0.05 + 0.9*rng.Float64())))
+		at := games/20 + rng.IntN(games*3/4)
+		cmd, out, stderr := startChild(t, path, corpus, at)
+		buf := make([]byte, 5)
+		if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "kill\n" {
+			t.Fatalf("trial %d: the child did not reach game %d: %q %v: %s", trial+1, at, buf, err, stderr.String())
+		}
 		cmd.Process.Kill()
 		cmd.Wait()
 		n := checkConsistent(t, path)
@@ -129,9 +144,12 @@ func TestKill(t *testing.T) {
 			t.Errorf("trial %d: killed at %d games, then rerun:\n%s\nclean run:\n%s", trial+1, n, got, want)
 		}
 		db.Close()
-		t.Logf("trial %d: killed with %d of %d games committed", trial+1, n, games)
+		t.Logf("trial %d: killed at game %d with %d of %d games committed", trial+1, at, n, games)
 	}
-	t.Logf("%d of 10 kills landed before the import finished (a clean run takes %v)", partial, took)
+	if partial == 0 {
+		t.Fatal("no kill landed before the import finished: the test saw no partial state")
+	}
+	t.Logf("%d of 10 kills left a partial import", partial)
 }
 
 // TestSecondWriter starts an ingest in a child process and tries to open
@@ -141,7 +159,7 @@ func TestSecondWriter(t *testing.T) {
 	corpus := t.TempDir()
 	writeCorpus(t, corpus, 400)
 	path := filepath.Join(t.TempDir(), "g.duckdb")
-	cmd, stderr := startChild(t, path, corpus)
+	cmd, _, stderr := startChild(t, path, corpus, 0)
 	_, err := schema.Open(context.Background(), path)
 	var le *schema.LockedError
 	if !errors.As(err, &le) || le.PID != cmd.Process.Pid {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/gin"
@@ -51,6 +52,11 @@ type Game struct {
 // parseGame reads and checks both files of a pair.
 func parseGame(p *pair) *Game {
 	g := &Game{TS: p.ts}
+	if len(p.others) > 0 {
+		g.Turns, g.Scores = nameOnly(p.turns), nameOnly(p.scores)
+		g.Errors = duplicates(p)
+		return g
+	}
 	if p.turns == nil || p.scores == nil {
 		have, want := p.turns, "score file "+fmt.Sprint(p.ts)+"-score.csv"
 		if have == nil {
@@ -59,7 +65,7 @@ func parseGame(p *pair) *Game {
 		data, err := have.read()
 		g.Turns = fileInfo(have.name, data)
 		if err != nil {
-			g.Errors = append(g.Errors, &FileError{File: have.name, Code: CodeUnreadable, Msg: err.Error()})
+			g.Errors = append(g.Errors, readFailure(have.name, err))
 		}
 		g.Errors = append(g.Errors, &FileError{File: have.name, Code: CodeMissingPartner, Msg: "no " + want + " beside it"})
 		return g
@@ -73,7 +79,7 @@ func parseGame(p *pair) *Game {
 		err  error
 	}{{p.turns.name, err1}, {p.scores.name, err2}} {
 		if e.err != nil {
-			g.Errors = append(g.Errors, &FileError{File: e.name, Code: CodeUnreadable, Msg: e.err.Error()})
+			g.Errors = append(g.Errors, readFailure(e.name, e.err))
 		}
 	}
 	if len(g.Errors) > 0 {
@@ -91,6 +97,59 @@ func parseGame(p *pair) *Game {
 		g.ContentHash, g.CanonicalHash = hashes(g)
 	}
 	return g
+}
+
+// nameOnly records a file of a game that was not read.
+func nameOnly(s *source) File {
+	if s == nil {
+		return File{}
+	}
+	return fileInfo(s.name, nil)
+}
+
+// duplicates reports every file of a game whose turn or score file is
+// named twice: each is named, and none is read.
+func duplicates(p *pair) []*FileError {
+	var errs []*FileError
+	for _, slot := range []*source{p.turns, p.scores} {
+		if slot == nil {
+			continue
+		}
+		same := []*source{slot}
+		for _, o := range p.others {
+			if isScore(o.name) == isScore(slot.name) {
+				same = append(same, o)
+			}
+		}
+		if len(same) == 1 {
+			continue
+		}
+		for _, s := range same {
+			var others []string
+			for _, o := range same {
+				if o == s {
+					continue
+				}
+				if o.entry > 0 && o.name == s.name {
+					others = append(others, fmt.Sprintf("entry %d", o.entry))
+				} else {
+					others = append(others, o.name)
+				}
+			}
+			what := "this file"
+			if s.entry > 0 {
+				what = fmt.Sprintf("entry %d of the archive", s.entry)
+			}
+			errs = append(errs, &FileError{File: s.name, Code: CodeDuplicateName,
+				Msg: fmt.Sprintf("%s and %s name the same file of game %d: none is read", what, strings.Join(others, " and "), p.ts)})
+		}
+	}
+	return errs
+}
+
+// isScore reports whether a log's name is a score file's.
+func isScore(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), "-score.csv")
 }
 
 func fileInfo(name string, b []byte) File {
@@ -281,6 +340,10 @@ func (f *fileParser) round(line int, fd field, last int, repeat bool) (int, bool
 		f.fail(line, fd.col, CodeBadRound, "round %q is not a positive integer", fd.text)
 		return 0, false
 	}
+	if r > MaxRounds {
+		f.fail(line, fd.col, CodeTooManyRounds, "round %d: a game may have at most %d rounds", r, MaxRounds)
+		return 0, false
+	}
 	if r == last+1 || (repeat && r == last && last > 0) {
 		return r, true
 	}
@@ -295,7 +358,7 @@ func (f *fileParser) round(line int, fd field, last int, repeat bool) (int, bool
 // turns parses a turn file: round, hand, flag, top, drawn, discarded.
 func (f *fileParser) turns(data []byte) []Play {
 	plays := make([]Play, 0, len(data)/48)
-	last := 0
+	last, inRound := 0, 0 // the round of the last row, and its plays so far
 	var buf [6]field
 	var hand [12]field
 	f.eachLine(data, func(line int, text []byte) {
@@ -307,7 +370,13 @@ func (f *fileParser) turns(data []byte) []Play {
 		ok := true
 		r, rok := f.round(line, buf[0], last, true)
 		if rok {
+			if r != last {
+				inRound = 0
+			}
 			last = r
+			if inRound++; inRound == MaxPlaysPerRound+1 {
+				f.fail(line, buf[0].col, CodeTooManyPlays, "round %d has more than %d plays, the most a round may have", r, MaxPlaysPerRound)
+			}
 		}
 		p.Round = int16(r)
 		hf := buf[1]

@@ -118,27 +118,45 @@ func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
 
 // Collect reads every row of rows, closing it.
 func Collect(rows *sql.Rows) (*Result, error) {
-	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
+		rows.Close()
 		return nil, err
 	}
 	res := &Result{Columns: cols}
+	err = Stream(rows, func(row []any) error {
+		res.Rows = append(res.Rows, append([]any(nil), row...))
+		return nil
+	})
+	return res, err
+}
+
+// Stream calls fn with each row of rows, its values mapped as Collect maps
+// them, and closes rows. The row slice is reused: fn must copy what it
+// keeps. It stops at the first error of fn.
+func Stream(rows *sql.Rows, fn func(row []any) error) error {
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
 	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
 		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
+			return err
 		}
 		for i, v := range vals {
 			vals[i] = normalize(v)
 		}
-		res.Rows = append(res.Rows, vals)
+		if err := fn(vals); err != nil {
+			return err
+		}
 	}
-	return res, rows.Err()
+	return rows.Err()
 }
 
 // normalize maps driver values to the few types the renderers know.

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -56,13 +57,36 @@ type DB struct {
 	*sql.DB
 	Path      string
 	Connector *duckdb.Connector
+	// tempDir is the folder a read-only database spills to, created for it
+	// and removed by Close.
+	tempDir string
+}
+
+// Close closes the database and removes the folder it spilled to, if any.
+func (db *DB) Close() error {
+	err := db.DB.Close()
+	if db.tempDir != "" {
+		if rerr := os.RemoveAll(db.tempDir); rerr != nil && err == nil {
+			err = fmt.Errorf("remove the temporary folder of %s: %w", db.Path, rerr)
+		}
+	}
+	return err
 }
 
 // Open opens (creating if needed) the database at path for writing and
-// migrates it to the latest schema version. An empty path opens a fresh
-// in-memory database.
+// migrates it to the latest schema version. An empty path or MemoryPath
+// opens a fresh in-memory database. It refuses a DuckDB file that is not a
+// ginlog database (ErrNotGinlog) and one written by a newer ginlog
+// (ErrNewerSchema) rather than change them.
 func Open(ctx context.Context, path string) (*DB, error) {
-	c, err := duckdb.NewConnector(path, nil)
+	name, err := dsn(path, false, url.Values{
+		"autoinstall_known_extensions": {"false"},
+		"autoload_known_extensions":    {"false"},
+	})
+	if err != nil {
+		return nil, err
+	}
+	c, err := duckdb.NewConnector(name, nil)
 	if err != nil {
 		return nil, classify(path, err)
 	}
@@ -74,29 +98,152 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	return db, nil
 }
 
+// ReadOnlyOptions limit a read-only database.
+type ReadOnlyOptions struct {
+	// MemoryLimit is DuckDB's memory_limit, e.g. "1GB"; empty keeps
+	// DuckDB's default (80% of the machine's memory).
+	MemoryLimit string
+}
+
 // OpenReadOnly opens an existing database for reading only, with access
 // to files outside it disabled: queries can neither write nor read or
 // attach other files.
 func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	return OpenReadOnlyWith(ctx, path, ReadOnlyOptions{})
+}
+
+// OpenReadOnlyWith is OpenReadOnly with limits. The database is opened with
+// external access disabled, extensions neither installed nor loaded, the
+// configuration locked, and a temporary folder of its own to spill to
+// (removed by Close), so that nothing is written beside the database; the
+// settings are read back to check that they hold.
+func OpenReadOnlyWith(ctx context.Context, path string, opts ReadOnlyOptions) (*DB, error) {
+	if path == "" || path == MemoryPath {
+		return nil, fmt.Errorf("%w at %s: an in-memory database holds nothing to read; name a file with --db", ErrNoDatabase, path)
+	}
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("database %q: %w", path, ErrPathOptions)
+	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("%w at %s: run ginlog ingest first, or name one with --db", ErrNoDatabase, path)
 	}
-	q := url.Values{"access_mode": {"read_only"}, "enable_external_access": {"false"}, "lock_configuration": {"true"}}
-	c, err := duckdb.NewConnector(path+"?"+q.Encode(), nil)
+	tmp, err := os.MkdirTemp("", "ginlog-")
 	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	q := url.Values{
+		"access_mode":                  {"read_only"},
+		"autoinstall_known_extensions": {"false"},
+		"autoload_known_extensions":    {"false"},
+		"temp_directory":               {tmp},
+	}
+	if opts.MemoryLimit != "" {
+		q.Set("memory_limit", opts.MemoryLimit)
+	}
+	name, err := dsn(path, true, q)
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	c, err := duckdb.NewConnector(name, nil)
+	if err != nil {
+		os.RemoveAll(tmp)
 		return nil, classify(path, err)
 	}
-	db := &DB{DB: sql.OpenDB(c), Path: path, Connector: c}
+	db := &DB{DB: sql.OpenDB(c), Path: path, Connector: c, tempDir: tmp}
+	// The driver sets the options in no fixed order, and DuckDB refuses
+	// temp_directory once external access is disabled and every option
+	// once the configuration is locked: both come after opening.
+	for _, set := range []string{`SET GLOBAL enable_external_access = false`, `SET GLOBAL lock_configuration = true`} {
+		if _, err := db.ExecContext(ctx, set); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("open database %s: %w", path, err)
+		}
+	}
+	if err := db.checkSandbox(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	v, err := db.Version(ctx)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%s is not a ginlog database: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, ErrNotGinlog)
 	}
 	if v > Latest() {
 		db.Close()
-		return nil, fmt.Errorf("%s has schema version %d, newer than this ginlog (%d)", path, v, Latest())
+		return nil, fmt.Errorf("%s has schema version %d, this ginlog knows up to %d: %w", path, v, Latest(), ErrNewerSchema)
 	}
 	return db, nil
+}
+
+// checkSandbox reads back the settings that make a database read-only.
+func (db *DB) checkSandbox(ctx context.Context) error {
+	var mode string
+	var external, locked bool
+	err := db.QueryRowContext(ctx, `SELECT current_setting('access_mode'), current_setting('enable_external_access'),
+		current_setting('lock_configuration')`).Scan(&mode, &external, &locked)
+	if err != nil {
+		return fmt.Errorf("open database %s: %w", db.Path, err)
+	}
+	if mode != "read_only" || external || !locked {
+		return fmt.Errorf("open database %s: the read-only settings did not take (access_mode %s, external access %v, locked %v)", db.Path, mode, external, locked)
+	}
+	return nil
+}
+
+// MemoryPath names an in-memory database: nothing is written, and nothing
+// persists after the process ends.
+const MemoryPath = ":memory:"
+
+// ErrPathOptions reports a database path the DuckDB driver would read
+// connection options from: it splits its data source name at '?' and
+// parses it as a URL, where '#' starts a fragment that hides the options
+// after it.
+var ErrPathOptions = errors.New("a database path may not contain '?' or '#': the DuckDB driver would read connection options from it; rename the file or its folder")
+
+// dsn returns the driver's data source name for the database at path with
+// the options q: never options taken from the path. A relative path is made
+// absolute, so that no prefix (md:, s3://, :memory:) is read as anything but
+// a file name. existing requires the file to exist; either way it must be a
+// regular file if it does.
+func dsn(path string, existing bool, q url.Values) (string, error) {
+	if path == "" || path == MemoryPath {
+		return MemoryPath + "?" + q.Encode(), nil
+	}
+	if strings.ContainsAny(path, "?#") {
+		return "", fmt.Errorf("database %q: %w", path, ErrPathOptions)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("database %s: %w", path, err)
+	}
+	info, err := os.Stat(abs)
+	switch {
+	case err == nil && !info.Mode().IsRegular():
+		return "", fmt.Errorf("database %s is not a regular file (%s)", path, kind(info.Mode()))
+	case err != nil && (existing || !errors.Is(err, fs.ErrNotExist)):
+		return "", fmt.Errorf("database %s: %w", path, err)
+	}
+	name := abs + "?" + q.Encode()
+	if _, err := url.Parse(name); err != nil {
+		return "", fmt.Errorf("database %q cannot be named to the DuckDB driver: %w", path, err)
+	}
+	return name, nil
+}
+
+// kind names a file type that is not a regular file.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
 }
 
 // Latest returns the newest schema version this build knows.
@@ -113,8 +260,18 @@ func (db *DB) Version(ctx context.Context) (int, error) {
 }
 
 // migrate applies, each in its own transaction, the migrations newer than
-// the database's version.
+// the database's version. It refuses a database that holds tables but no
+// schema_version (another program's) and one newer than this build.
 func (db *DB) migrate(ctx context.Context) error {
+	var objects, versioned int
+	if err := db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'schema_version') FROM (
+		SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal
+		UNION ALL SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND NOT internal)`).Scan(&objects, &versioned); err != nil {
+		return classify(db.Path, err)
+	}
+	if objects > 0 && versioned == 0 {
+		return fmt.Errorf("%s holds %d tables or views but no schema_version: %w", db.Path, objects, ErrNotGinlog)
+	}
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
 		version INTEGER PRIMARY KEY, applied_at TIMESTAMP NOT NULL DEFAULT current_timestamp)`); err != nil {
 		return classify(db.Path, err)
@@ -122,6 +279,9 @@ func (db *DB) migrate(ctx context.Context) error {
 	current, err := db.Version(ctx)
 	if err != nil {
 		return err
+	}
+	if current > Latest() {
+		return fmt.Errorf("%s has schema version %d, this ginlog knows up to %d: %w", db.Path, current, Latest(), ErrNewerSchema)
 	}
 	files, _ := fs.Glob(migrations, "sql/*.sql")
 	slices.Sort(files)
@@ -158,3 +318,10 @@ func (db *DB) apply(ctx context.Context, version int, ddl string) error {
 
 // ErrNoDatabase reports a read-only open of a file that does not exist.
 var ErrNoDatabase = errors.New("no database")
+
+// ErrNotGinlog reports a DuckDB file that ginlog did not create: ginlog
+// neither reads nor adds tables to it.
+var ErrNotGinlog = errors.New("not a ginlog database: name another file with --db")
+
+// ErrNewerSchema reports a database written by a newer ginlog.
+var ErrNewerSchema = errors.New("written by a newer ginlog: upgrade ginlog to use it")

@@ -2,7 +2,9 @@ package schema
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
 )
 
@@ -142,5 +145,192 @@ func TestLockedByAnotherProcess(t *testing.T) {
 	}
 	if !strings.Contains(le.Error(), "locked by another process") {
 		t.Errorf("message %q", le.Error())
+	}
+}
+
+// TestPathsArePaths checks that a database path never carries connection
+// options: '?' and '#' are refused for the writer and the reader alike
+// (the driver splits at '?' and reads '#' as the start of a URL fragment,
+// which drops the read-only options), and a name like md:x or :memory:x is
+// an ordinary file in the working directory.
+func TestPathsArePaths(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, path string }{
+		{"options after ?", filepath.Join(dir, "g.duckdb?access_mode=read_write&enable_external_access=true")},
+		{"? in a folder", filepath.Join(dir, "a?b", "g.duckdb")},
+		{"fragment", filepath.Join(dir, "a#b.duckdb")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if db, err := Open(ctx, tc.path); !errors.Is(err, ErrPathOptions) {
+				if err == nil {
+					db.Close()
+				}
+				t.Errorf("Open: %v, want ErrPathOptions", err)
+			}
+			if db, err := OpenReadOnly(ctx, tc.path); !errors.Is(err, ErrPathOptions) && !errors.Is(err, ErrNoDatabase) {
+				if err == nil {
+					db.Close()
+				}
+				t.Errorf("OpenReadOnly: %v, want ErrPathOptions", err)
+			}
+		})
+	}
+	// A '#' path that exists: before paths were checked, the reader opened
+	// it with no options at all, writable.
+	hash := filepath.Join(dir, "x#y.duckdb")
+	if err := os.WriteFile(hash, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if db, err := OpenReadOnly(ctx, hash); !errors.Is(err, ErrPathOptions) {
+		if err == nil {
+			db.Close()
+		}
+		t.Errorf("OpenReadOnly(%s): %v, want ErrPathOptions", hash, err)
+	}
+	// Prefixes the driver or DuckDB would read specially are file names.
+	t.Chdir(dir)
+	for _, name := range []string{"md:ginlog", ":memory:x"} {
+		db, err := Open(ctx, name)
+		if err != nil {
+			t.Fatalf("Open(%s): %v", name, err)
+		}
+		db.Close()
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("Open(%s) did not create the file %s: %v", name, name, err)
+		}
+	}
+}
+
+// TestNotARegularFile checks that a database path naming a named pipe or a
+// device is refused at once, without opening (a pipe would block).
+func TestNotARegularFile(t *testing.T) {
+	ctx := context.Background()
+	fifo := filepath.Join(t.TempDir(), "g.duckdb")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	for _, path := range []string{fifo, os.DevNull, t.TempDir()} {
+		if db, err := Open(ctx, path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			if err == nil {
+				db.Close()
+			}
+			t.Errorf("Open(%s): %v, want not a regular file", path, err)
+		}
+		if db, err := OpenReadOnly(ctx, path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			if err == nil {
+				db.Close()
+			}
+			t.Errorf("OpenReadOnly(%s): %v, want not a regular file", path, err)
+		}
+	}
+}
+
+// TestRefusesForeignAndNewer checks that a DuckDB file another program
+// made, and a database of a newer schema, are refused by the writer
+// without being changed, and by the reader.
+func TestRefusesForeignAndNewer(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "other.duckdb")
+	c, err := duckdb.NewConnector(foreign, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := sql.OpenDB(c)
+	if _, err := raw.Exec(`CREATE TABLE accounts (id INTEGER)`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	if db, err := Open(ctx, foreign); !errors.Is(err, ErrNotGinlog) {
+		if err == nil {
+			db.Close()
+		}
+		t.Errorf("Open(foreign): %v, want ErrNotGinlog", err)
+	}
+	if db, err := OpenReadOnly(ctx, foreign); !errors.Is(err, ErrNotGinlog) {
+		if err == nil {
+			db.Close()
+		}
+		t.Errorf("OpenReadOnly(foreign): %v, want ErrNotGinlog", err)
+	}
+	c, _ = duckdb.NewConnector(foreign, nil)
+	raw = sql.OpenDB(c)
+	var n int
+	if err := raw.QueryRow(`SELECT count(*) FROM duckdb_tables()`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("the foreign database has %d tables (%v), want its 1 table only", n, err)
+	}
+	raw.Close()
+
+	newer := filepath.Join(dir, "newer.duckdb")
+	db, err := Open(ctx, newer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO schema_version (version) VALUES (?)`, Latest()+1); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if db, err := Open(ctx, newer); !errors.Is(err, ErrNewerSchema) {
+		if err == nil {
+			db.Close()
+		}
+		t.Errorf("Open(newer): %v, want ErrNewerSchema", err)
+	}
+	if db, err := OpenReadOnly(ctx, newer); !errors.Is(err, ErrNewerSchema) {
+		if err == nil {
+			db.Close()
+		}
+		t.Errorf("OpenReadOnly(newer): %v, want ErrNewerSchema", err)
+	}
+	// An empty DuckDB file is a new ginlog database.
+	empty := filepath.Join(dir, "empty.duckdb")
+	c, _ = duckdb.NewConnector(empty, nil)
+	sql.OpenDB(c).Close()
+	if db, err := Open(ctx, empty); err != nil {
+		t.Errorf("Open(empty DuckDB file): %v", err)
+	} else {
+		db.Close()
+	}
+}
+
+// TestReadOnlySpillsToItsOwnFolder checks that a read-only database that
+// runs out of memory spills to a folder of its own, not beside the
+// database, and that Close removes it.
+func TestReadOnlySpillsToItsOwnFolder(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.duckdb")
+	w, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	db, err := OpenReadOnlyWith(ctx, path, ReadOnlyOptions{MemoryLimit: "64MB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tmp, limit string
+	if err := db.QueryRow(`SELECT current_setting('temp_directory'), current_setting('memory_limit')`).Scan(&tmp, &limit); err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasPrefix(tmp, dir) || !strings.Contains(limit, "MiB") {
+		t.Errorf("temp_directory %s (want outside %s), memory_limit %s", tmp, dir, limit)
+	}
+	var n int64
+	if err := db.QueryRow(`SELECT count(*) FROM (SELECT range, random() AS r FROM range(10000000) ORDER BY r)`).Scan(&n); err != nil || n != 10000000 {
+		t.Fatalf("sort past the memory limit: %d, %v", n, err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the temporary folder %s is still there: %v", tmp, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() != "g.duckdb" {
+			t.Errorf("%s appeared beside the database", e.Name())
+		}
 	}
 }

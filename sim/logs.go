@@ -1,11 +1,12 @@
 package sim
 
 import (
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 // The server's log format (RULES.md): no header, CRLF after every row,
@@ -60,12 +61,24 @@ func AppendScores(b []byte, g *gin.GameRecord) []byte {
 }
 
 // WriteGame writes a game's two files into dir as <timestamp>.csv and
-// <timestamp>-score.csv.
+// <timestamp>-score.csv. Both must be new: a file or a link already there
+// is an error, and nothing is written through a link.
 func WriteGame(dir string, g *Game) error {
+	return writeGame(dir, g, safefile.WriteNew)
+}
+
+// OverwriteGame is WriteGame replacing regular files of the same names
+// (each written whole, then renamed into place). A link, pipe or device of
+// that name is still an error.
+func OverwriteGame(dir string, g *Game) error {
+	return writeGame(dir, g, safefile.WriteFile)
+}
+
+func writeGame(dir string, g *Game, write func(string, []byte, fs.FileMode) error) error {
 	name := strconv.FormatInt(g.Timestamp, 10)
 	turns := AppendTurns(make([]byte, 0, 32<<10), &g.Record)
-	if err := os.WriteFile(filepath.Join(dir, name+".csv"), turns, 0o644); err != nil {
+	if err := write(filepath.Join(dir, name+".csv"), turns, 0o644); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, name+"-score.csv"), AppendScores(nil, &g.Record), 0o644)
+	return write(filepath.Join(dir, name+"-score.csv"), AppendScores(nil, &g.Record), 0o644)
 }

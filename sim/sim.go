@@ -34,8 +34,12 @@ type Config struct {
 	Seed    uint64
 	Mirror  bool  // play each deal twice, the first mover's cards going to the other player
 	Start   int64 // the timestamp of game 0; game i gets Start+i
-	Workers int   // goroutines; 0 means one per CPU
+	Workers int   // goroutines; 0 means one per CPU; at most one per game and MaxWorkers
 }
+
+// MaxWorkers caps Config.Workers: more goroutines than this only add
+// memory (each holds two players), not speed.
+const MaxWorkers = 256
 
 // Game is a finished game of a match.
 type Game struct {
@@ -87,6 +91,7 @@ func Run(ctx context.Context, c Config, sink func(*Game) error) error {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	workers = min(workers, max(c.Games, 1), MaxWorkers)
 	g, ctx := errgroup.WithContext(ctx)
 	next := make(chan int)
 	for range workers {

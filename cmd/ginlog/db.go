@@ -2,12 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/schema"
 )
 
 // dbPath returns the database file: --db, else GINLOG_DB, else the default
-// in the working directory.
+// in the working directory. It is only ever a path: schema refuses one the
+// driver would read options from.
 func (a *app) dbPath() string {
 	if a.dbFlag != "" {
 		return a.dbFlag
@@ -18,12 +22,40 @@ func (a *app) dbPath() string {
 	return schema.DefaultPath
 }
 
-// openDB opens the database for writing, migrating it if needed.
+// openDB opens the database for writing, migrating it if needed. An
+// in-memory database is allowed, with a warning that nothing will persist.
 func (a *app) openDB(ctx context.Context) (*schema.DB, error) {
-	return schema.Open(ctx, a.dbPath())
+	path := a.dbPath()
+	if path == schema.MemoryPath {
+		fmt.Fprintf(a.err, "ginlog: the database is %s: nothing is kept after this command ends\n", schema.MemoryPath)
+	}
+	return dbError(schema.Open(ctx, path))
 }
 
 // openReadOnly opens the database for queries.
 func (a *app) openReadOnly(ctx context.Context) (*schema.DB, error) {
-	return schema.OpenReadOnly(ctx, a.dbPath())
+	return dbError(schema.OpenReadOnly(ctx, a.dbPath()))
+}
+
+// openSandbox opens the database for ginlog sql, with its limits.
+func (a *app) openSandbox(ctx context.Context, opts schema.ReadOnlyOptions) (*schema.DB, error) {
+	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), opts))
+}
+
+// dbError makes a database path that cannot be a database a usage error:
+// it came from --db or GINLOG_DB.
+func dbError(db *schema.DB, err error) (*schema.DB, error) {
+	if errors.Is(err, schema.ErrPathOptions) {
+		return nil, &usageError{err: err}
+	}
+	return db, err
+}
+
+// outError makes a refusal to write over what is not a regular file a
+// usage error of the flag that named it.
+func outError(flag string, err error) error {
+	if errors.Is(err, safefile.ErrNotRegular) {
+		return &usageError{err: fmt.Errorf("%s: %w", flag, err)}
+	}
+	return err
 }

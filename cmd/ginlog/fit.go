@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/queries"
@@ -119,10 +119,10 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 	if left := len(selected) - res.Weights.Provenance.Games; left > 0 {
 		fmt.Fprintf(a.err, "fit: %d of the %d selected games left out: not verified yet, or with violations (see ginlog games)\n", left, len(selected))
 	}
-	if err := writeWeights(opts.out, res.Weights); err != nil {
-		return err
-	}
 	w := res.Weights
+	if err := safefile.Write(opts.out, 0o644, w.Save); err != nil {
+		return outError("--out", err)
+	}
 	fmt.Fprintf(a.out, "fitted %s from %d games, %d rounds, %d plays\n", opts.out, w.Provenance.Games, w.Provenance.Rounds, w.Provenance.Plays)
 	fmt.Fprintf(a.out, "draw model: %d offers, opponent gain %.2f deadwood per take\n", w.DrawModel.Samples, w.DrawModel.OpponentGain)
 	fmt.Fprintf(a.out, "draw policy: a stock draw saves %.2f deadwood on average (%d draws)\n", w.DrawPolicy.StockGain, w.DrawPolicy.Samples)
@@ -139,17 +139,4 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 		}
 	}
 	return nil
-}
-
-// writeWeights writes w to the file at path.
-func writeWeights(path string, w *model.Weights) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := w.Save(f); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
@@ -18,6 +19,7 @@ type ingestOptions struct {
 	ingest.Options
 	format   render.Format
 	noVerify bool
+	verbose  bool
 }
 
 func newIngestCmd(a *app) *cobra.Command {
@@ -37,9 +39,16 @@ file:line:column: code: message, on stderr and in the import_errors table,
 and rejects its game only: the rest of the batch loads. A game is loaded
 whole or not at all. Importing the same logs again changes nothing; the
 same game logged by the other player is linked to the first (mirror_of)
-and counted once.
+and counted once. Then every game not verified yet is verified, those of
+an import that was interrupted included (--no-verify to skip).
 
-Exit status 3 means some games were rejected.`,
+Only regular files are read, each folder once however links lead to it,
+and a file (or a zip entry, decompressed) of at most 16 MiB; a pipe,
+device, unreadable folder, damaged archive or name that is not UTF-8 is a
+located error for that input only. Files that are not logs are skipped:
+--verbose names each (the JSON summary always does).
+
+Exit status 3 means some games or files were rejected.`,
 		Example: `  ginlog ingest logs/
   ginlog ingest ~/Downloads/games.zip --opponent bot7 --source ladder-week-3
   ginlog ingest 'logs/16047*.csv' --format json`,
@@ -54,6 +63,11 @@ Exit status 3 means some games were rejected.`,
 			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
 				return usagef("--format: %v", err)
 			}
+			for _, label := range []struct{ flag, value string }{{"--source", opts.Source}, {"--opponent", opts.Opponent}} {
+				if !utf8.ValidString(label.value) {
+					return usagef("%s: %q is not valid UTF-8", label.flag, label.value)
+				}
+			}
 			opts.Paths = args
 			return runIngest(cmd.Context(), a, opts)
 		},
@@ -62,7 +76,8 @@ Exit status 3 means some games were rejected.`,
 	f.StringVar(&opts.Opponent, "opponent", "", "tag the games of this import with the opponent's name")
 	f.StringVar(&opts.Source, "source", "", "tag the games of this import with a source label")
 	f.IntVar(&opts.Batch, "batch", 0, "games per transaction (default: about 368,640 plays, three DuckDB row groups)")
-	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the new games (run ginlog verify later)")
+	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the games (run ginlog verify later)")
+	f.BoolVarP(&opts.verbose, "verbose", "v", false, "name every file skipped, and why")
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	return cmd
 }
@@ -88,10 +103,20 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.verbose {
+		for _, s := range sum.SkippedFiles {
+			fmt.Fprintf(a.err, "skipped %s: %s\n", s.Path, s.Reason)
+		}
+	}
+	// Every game not verified yet, not only this import's: the games an
+	// interrupted import committed are verified by the next.
 	var ver *replay.Summary
-	if !opts.noVerify && sum.LastGame != 0 {
-		if ver, err = verifyWithProgress(ctx, a, db.DB, store.Selection{From: sum.FirstGame, To: sum.LastGame}); err != nil {
+	if !opts.noVerify {
+		if ver, err = verifyWithProgress(ctx, a, db.DB, store.Selection{}); err != nil {
 			return err
+		}
+		if ver.Games == 0 {
+			ver = nil
 		}
 	}
 	if err := writeIngestSummary(a, opts.format, sum, ver); err != nil {
@@ -100,6 +125,9 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	var problems []string
 	if sum.Rejected > 0 {
 		problems = append(problems, fmt.Sprintf("%d of %d games rejected; see the errors above or the import_errors table", sum.Rejected, sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates))
+	}
+	if sum.BadFiles > 0 {
+		problems = append(problems, fmt.Sprintf("%d files or folders could not be read as logs; see the errors above", sum.BadFiles))
 	}
 	if ver != nil && ver.ViolationCount() > 0 {
 		problems = append(problems, fmt.Sprintf("%d games break the rules; see ginlog verify and the violations table", ver.GamesWithBad))
@@ -117,11 +145,19 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *re
 			Verify *replay.Summary `json:"verify,omitempty"`
 		}{s, ver})
 	}
-	_, err := fmt.Fprintf(a.out, `import %d: %d files (%d other files skipped)
+	skipped := ""
+	if s.Skipped > 0 {
+		skipped = "; --verbose names them"
+	}
+	bad := ""
+	if s.BadFiles > 0 {
+		bad = fmt.Sprintf(", %d rejected on their own", s.BadFiles)
+	}
+	_, err := fmt.Fprintf(a.out, `import %d: %d files%s (%d other files skipped%s)
 games: %d new, %d duplicate, %d mirror, %d rejected
 loaded: %d rounds, %d plays; %d errors
 %.2f s, %.0f games/s
-`, s.ImportID, s.Files, s.Skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
+`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
 	if err != nil || ver == nil {
 		return err
 	}

@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"database/sql"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/duckdb/duckdb-go/v2"
+	"github.com/ginlog/ginlog/schema"
 )
 
 const realLogs = "../../../shared/reallogs"
@@ -53,5 +59,98 @@ func TestIngestMissingPath(t *testing.T) {
 	r := runCmd(t, env, "ingest", "/no/such/logs")
 	if r.code != exitUsage || !strings.Contains(r.err, "/no/such/logs: no such file") {
 		t.Errorf("exit %d: %s", r.code, r.err)
+	}
+}
+
+// TestIngestHostileInputs runs ginlog ingest on inputs that used to stop or
+// corrupt an import: each is reported, the good game loads, and the exit
+// status says that something was rejected.
+func TestIngestHostileInputs(t *testing.T) {
+	dir := t.TempDir()
+	logs := filepath.Join(dir, "logs")
+	if r := runCmd(t, nil, "simulate", "--games", "2", "--players", "simple,meldable", "--out", logs); r.code != exitOK {
+		t.Fatalf("simulate: %s", r.err)
+	}
+	os.WriteFile(filepath.Join(logs, "README.md"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(logs, "1604736245000000.csv"), []byte("1,0,1,Knock,0\r\n"), 0o644)
+	os.WriteFile(filepath.Join(logs, "broken.zip"), []byte("PK not really"), 0o644)
+	os.Symlink(".", filepath.Join(logs, "loop"))
+	env := map[string]string{"GINLOG_DB": filepath.Join(dir, "g.duckdb")}
+	r := runCmd(t, env, "ingest", "--verbose", logs)
+	if r.code != exitRejected {
+		t.Fatalf("exit %d, want %d: %s", r.code, exitRejected, r.err)
+	}
+	for _, want := range []string{
+		filepath.Join(logs, "1604736245000000.csv") + ":0:0: bad-timestamp: ",
+		filepath.Join(logs, "broken.zip") + ":0:0: bad-zip: ",
+		"skipped " + filepath.Join(logs, "README.md") + ": not named <timestamp>.csv or <timestamp>-score.csv",
+		"skipped " + filepath.Join(logs, "loop") + ": a folder already read",
+		"ginlog: 2 files or folders could not be read as logs",
+	} {
+		if !strings.Contains(r.err, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.err)
+		}
+	}
+	if !strings.Contains(r.out, "games: 2 new") || !strings.Contains(r.out, "4 files, 2 rejected on their own (2 other files skipped; --verbose names them)") {
+		t.Errorf("summary:\n%s", r.out)
+	}
+	r = runCmd(t, env, "ingest", logs, "--format", "json")
+	var s struct {
+		Skipped []struct{ Path, Reason string } `json:"skipped"`
+		Bad     int                             `json:"files_rejected"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &s); err != nil || len(s.Skipped) != 2 || s.Bad != 2 {
+		t.Errorf("json summary %+v %v: %s", s, err, r.out)
+	}
+	if r := runCmd(t, env, "ingest", logs, "--source", "caf\xe9"); r.code != exitUsage || !strings.Contains(r.err, "--source") {
+		t.Errorf("a label that is not UTF-8: exit %d: %s", r.code, r.err)
+	}
+}
+
+// TestIngestRefusesOtherDatabases checks that ingest neither adds tables
+// to a DuckDB file another program made nor writes to a database of a
+// newer schema, and that an in-memory database is said to keep nothing.
+func TestIngestRefusesOtherDatabases(t *testing.T) {
+	dir := t.TempDir()
+	logs := filepath.Join(dir, "logs")
+	if r := runCmd(t, nil, "simulate", "--games", "2", "--out", logs); r.code != exitOK {
+		t.Fatalf("simulate: %s", r.err)
+	}
+	foreign := filepath.Join(dir, "other.duckdb")
+	c, err := duckdb.NewConnector(foreign, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := sql.OpenDB(c)
+	raw.Exec(`CREATE TABLE accounts (id INTEGER)`)
+	raw.Close()
+	before, _ := os.ReadFile(foreign)
+	if r := runCmd(t, nil, "ingest", "--db", foreign, logs); r.code == exitOK || !strings.Contains(r.err, "not a ginlog database") {
+		t.Errorf("foreign database: exit %d: %s", r.code, r.err)
+	}
+	if after, _ := os.ReadFile(foreign); !bytes.Equal(before, after) {
+		t.Error("the foreign database was changed")
+	}
+
+	newer := filepath.Join(dir, "newer.duckdb")
+	if r := runCmd(t, nil, "ingest", "--db", newer, logs); r.code != exitOK {
+		t.Fatalf("ingest: %s", r.err)
+	}
+	db, err := schema.Open(context.Background(), newer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Exec(`INSERT INTO schema_version (version) VALUES (?)`, schema.Latest()+1)
+	db.Close()
+	if r := runCmd(t, nil, "ingest", "--db", newer, logs); r.code == exitOK || !strings.Contains(r.err, "written by a newer ginlog") {
+		t.Errorf("newer database: exit %d: %s", r.code, r.err)
+	}
+	if r := runCmd(t, nil, "sql", "--db", newer, "SELECT 1"); r.code == exitOK || !strings.Contains(r.err, "written by a newer ginlog") {
+		t.Errorf("newer database, sql: exit %d: %s", r.code, r.err)
+	}
+
+	r := runCmd(t, nil, "ingest", "--db", ":memory:", logs)
+	if r.code != exitOK || !strings.Contains(r.err, "the database is :memory:: nothing is kept") {
+		t.Errorf("in memory: exit %d: %s", r.code, r.err)
 	}
 }

@@ -3,9 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
+	"io"
 	"time"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/report"
 	"github.com/spf13/cobra"
 )
@@ -63,21 +64,9 @@ func runReport(ctx context.Context, a *app, opts reportOptions) error {
 	if opts.out == "-" {
 		return report.Write(ctx, db.DB, opts.opts, a.out)
 	}
-	tmp := opts.out + ".tmp"
-	f, err := os.Create(tmp)
+	err = safefile.Write(opts.out, 0o644, func(w io.Writer) error { return report.Write(ctx, db.DB, opts.opts, w) })
 	if err != nil {
-		return err
-	}
-	if err := report.Write(ctx, db.DB, opts.opts, f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, opts.out); err != nil {
-		return err
+		return outError("--out", err)
 	}
 	fmt.Fprintf(a.err, "wrote %s in %.2f s\n", opts.out, time.Since(start).Seconds())
 	return nil

@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"time"
 
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/sim"
@@ -17,6 +19,7 @@ import (
 type simulateOptions struct {
 	cfg     sim.Config
 	out     string
+	force   bool // write into a folder that holds files, replacing logs of the same names
 	noLogs  bool
 	format  render.Format
 	compare *sim.Entrant // also played in the first seat, on the same deals
@@ -66,6 +69,12 @@ Players:
 			if opts.out == "" && !opts.noLogs {
 				return usagef("--out DIR is required, or --no-logs to only evaluate")
 			}
+			if opts.cfg.Workers < 0 {
+				return usagef("--workers: want 0 (one per CPU) or more, got %d", opts.cfg.Workers)
+			}
+			if opts.cfg.Start < 0 || opts.cfg.Start > ingest.MaxTimestamp-int64(opts.cfg.Games) {
+				return usagef("--start: the timestamps of %d games from %d would pass %d, the last a log may have", opts.cfg.Games, opts.cfg.Start, int64(ingest.MaxTimestamp))
+			}
 			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
 				return usagef("--format: %v", err)
 			}
@@ -86,11 +95,12 @@ Players:
 	f.IntVar(&opts.cfg.Games, "games", 100, "number of games")
 	f.Uint64Var(&opts.cfg.Seed, "seed", 1, "random seed: the same seed and players give the same games")
 	f.StringVar(&players, "players", "simple,simple", "the two players, the logged one first")
-	f.StringVar(&opts.out, "out", "", "directory for the log files (created if missing)")
+	f.StringVar(&opts.out, "out", "", "directory for the log files (created if missing; it must be empty)")
+	f.BoolVar(&opts.force, "force", false, "write into an --out that holds files, replacing logs of the same names")
 	f.BoolVar(&opts.cfg.Mirror, "mirror", false, "play each deal twice, the first mover's cards going to the other player")
 	f.BoolVar(&opts.noLogs, "no-logs", false, "only evaluate: write no files")
 	f.Int64Var(&opts.cfg.Start, "start", 1700000000, "timestamp of the first game; game i gets start+i")
-	f.IntVar(&opts.cfg.Workers, "workers", 0, "games played at once (0: one per CPU)")
+	f.IntVar(&opts.cfg.Workers, "workers", 0, fmt.Sprintf("games played at once (0: one per CPU; at most %d)", sim.MaxWorkers))
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
 	return cmd
@@ -107,12 +117,19 @@ func parsePlayers(players string) ([2]sim.Entrant, error) {
 }
 
 func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
+	write := sim.WriteGame
 	if !opts.noLogs {
-		if err := os.MkdirAll(opts.out, 0o755); err != nil {
+		err := safefile.EmptyDir(opts.out)
+		switch {
+		case errors.Is(err, safefile.ErrNotEmpty) && opts.force:
+			write = sim.OverwriteGame
+		case errors.Is(err, safefile.ErrNotEmpty):
+			return usagef("--out: %v: simulate writes into an empty folder (--force replaces the logs of the same names)", err)
+		case err != nil:
 			return err
 		}
 	}
-	m, err := playMatch(ctx, a, opts.cfg, opts.out)
+	m, err := playMatch(ctx, a, opts.cfg, opts.out, write)
 	if err != nil {
 		return err
 	}
@@ -120,7 +137,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 	if opts.compare != nil {
 		cfg := opts.cfg
 		cfg.Players[0] = *opts.compare
-		other, err := playMatch(ctx, a, cfg, "")
+		other, err := playMatch(ctx, a, cfg, "", nil)
 		if err != nil {
 			return err
 		}
@@ -139,20 +156,25 @@ type match struct {
 	elapsed time.Duration
 }
 
-// playMatch plays cfg's games, writing their logs to out unless it is "".
-func playMatch(ctx context.Context, a *app, cfg sim.Config, out string) (*match, error) {
+// playMatch plays cfg's games, writing their logs to out with write unless
+// out is "".
+func playMatch(ctx context.Context, a *app, cfg sim.Config, out string, write func(string, *sim.Game) error) (*match, error) {
 	bar := progress.New(a.err, "games", cfg.Games, a.isTerminal(a.err))
-	m := &match{wins: make([]bool, cfg.Games)}
+	// wins grows as games finish: --games bounds nothing allocated up front.
+	m := &match{wins: make([]bool, 0, min(cfg.Games, 1<<16))}
 	var mu sync.Mutex
 	start := time.Now()
 	err := sim.Run(ctx, cfg, func(g *sim.Game) error {
 		if out != "" {
-			if err := sim.WriteGame(out, g); err != nil {
+			if err := write(out, g); err != nil {
 				return err
 			}
 		}
 		mu.Lock()
 		m.sum.Add(&g.Record)
+		if g.Index >= len(m.wins) {
+			m.wins = append(m.wins, make([]bool, g.Index+1-len(m.wins))...)
+		}
 		m.wins[g.Index] = g.Record.Winner() == 0
 		mu.Unlock()
 		bar.Add(1)

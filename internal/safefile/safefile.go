@@ -1,0 +1,145 @@
+// Package safefile writes the files ginlog produces (reports, weights,
+// simulated logs) without following links out of where the user pointed
+// and without replacing anything but a regular file: a link, named pipe,
+// device or folder at the target is refused and left as it is.
+//
+// Write replaces a file whole: it writes a new temporary file beside the
+// target (created exclusively, so never through a link), syncs it, and
+// renames it into place, so that a reader sees the old file or the new
+// one, never a part, and a failure leaves the old file untouched. WriteNew
+// creates a file that must not exist yet, link or not.
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// ErrNotRegular reports a target that exists and is not a regular file.
+var ErrNotRegular = errors.New("not a regular file: write to a new path or a regular file")
+
+// ErrNotEmpty reports a folder that already holds files.
+var ErrNotEmpty = errors.New("the folder is not empty")
+
+// Check returns nil if path does not exist or is a regular file (not a
+// link to one), and an error wrapping ErrNotRegular otherwise.
+func Check(path string) error {
+	info, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("%s is %s, %w", path, kind(info.Mode()), ErrNotRegular)
+	}
+	return nil
+}
+
+// Write writes the file at path with write, replacing a regular file that
+// is there: write fills a temporary file beside path, which is then
+// renamed over it. A target that is not a regular file is refused
+// (ErrNotRegular). On error, path is as it was and the temporary file is
+// removed.
+func Write(path string, perm fs.FileMode, write func(io.Writer) error) (err error) {
+	if err := Check(path); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := write(tmp); err != nil {
+		return err
+	}
+	if err := tmp.Chmod(perm); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	// Checked again just before the rename: what replaced the file
+	// meanwhile is refused too (rename itself would replace a link, never
+	// write through it).
+	if err := Check(path); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// WriteFile is Write with the file's bytes.
+func WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return Write(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteNew creates the file at path with data, failing if anything is at
+// path already, a link (even one that leads nowhere) included: the
+// exclusive create never follows a link.
+func WriteNew(path string, data []byte, perm fs.FileMode) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(path)
+		return err
+	}
+	return f.Close()
+}
+
+// EmptyDir creates the folder dir if it is missing and returns an error
+// wrapping ErrNotEmpty if it holds anything.
+func EmptyDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(1)
+	if len(names) > 0 {
+		return fmt.Errorf("%s holds %s: %w", dir, names[0], ErrNotEmpty)
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
+// kind names a file type that is not a regular file.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}

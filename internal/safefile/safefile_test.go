@@ -1,0 +1,160 @@
+package safefile
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestWrite writes over every kind of target: a new path and a regular
+// file are written (atomically, with the permissions asked), anything else
+// is refused and left as it was, and a failed write leaves nothing behind.
+func TestWrite(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		setup   func(t *testing.T, dir, outside string) string // returns the target
+		refused bool
+	}{
+		{"new path", func(t *testing.T, dir, _ string) string { return filepath.Join(dir, "out.html") }, false},
+		{"regular file", func(t *testing.T, dir, _ string) string {
+			p := filepath.Join(dir, "out.html")
+			os.WriteFile(p, []byte("old"), 0o600)
+			return p
+		}, false},
+		{"link to a file outside", func(t *testing.T, dir, outside string) string {
+			p := filepath.Join(dir, "out.html")
+			os.Symlink(filepath.Join(outside, "victim"), p)
+			return p
+		}, true},
+		{"dangling link", func(t *testing.T, dir, outside string) string {
+			p := filepath.Join(dir, "out.html")
+			os.Symlink(filepath.Join(outside, "created"), p)
+			return p
+		}, true},
+		{"named pipe", func(t *testing.T, dir, _ string) string {
+			p := filepath.Join(dir, "out.html")
+			if err := mkfifo(p); err != nil {
+				if os.Getenv("CI") != "" {
+					t.Fatalf("mkfifo: %v", err)
+				}
+				t.Skipf("no named pipes: %v", err)
+			}
+			return p
+		}, true},
+		{"folder", func(t *testing.T, dir, _ string) string {
+			p := filepath.Join(dir, "out.html")
+			os.Mkdir(p, 0o755)
+			return p
+		}, true},
+		{"device", func(t *testing.T, _, _ string) string { return os.DevNull }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			victim := filepath.Join(outside, "victim")
+			os.WriteFile(victim, []byte("keep"), 0o644)
+			path := tc.setup(t, dir, outside)
+			before, _ := os.Lstat(path)
+			err := WriteFile(path, []byte("new"), 0o644)
+			if tc.refused {
+				if !errors.Is(err, ErrNotRegular) {
+					t.Fatalf("WriteFile(%s) = %v, want ErrNotRegular", path, err)
+				}
+				after, _ := os.Lstat(path)
+				if before == nil || after == nil || before.Mode() != after.Mode() {
+					t.Errorf("the target changed: %v -> %v", before, after)
+				}
+			} else {
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := os.ReadFile(path)
+				info, _ := os.Stat(path)
+				if string(b) != "new" || info.Mode().Perm() != 0o644 {
+					t.Errorf("wrote %q with %v", b, info.Mode())
+				}
+			}
+			if b, _ := os.ReadFile(victim); string(b) != "keep" {
+				t.Errorf("the file outside was changed: %q", b)
+			}
+			if _, err := os.Stat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
+				t.Error("a file was created through the link")
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.Name() != "out.html" {
+					t.Errorf("%s left beside the target", e.Name())
+				}
+			}
+		})
+	}
+}
+
+func TestWriteFailureKeepsTheOldFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "w.json")
+	os.WriteFile(p, []byte("old"), 0o644)
+	boom := errors.New("boom")
+	err := Write(p, 0o644, func(w io.Writer) error {
+		w.Write([]byte("half"))
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "old" {
+		t.Errorf("the old file became %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the folder, want the old one only", len(entries))
+	}
+}
+
+// TestWriteNew checks that WriteNew creates only new files: never over a
+// file, never through a link.
+func TestWriteNew(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	victim := filepath.Join(outside, "victim")
+	os.WriteFile(victim, []byte("keep"), 0o644)
+	os.Symlink(victim, filepath.Join(dir, "link.csv"))
+	os.Symlink(filepath.Join(outside, "created"), filepath.Join(dir, "dangling.csv"))
+	os.WriteFile(filepath.Join(dir, "old.csv"), []byte("old"), 0o644)
+	for _, tc := range []struct {
+		name string
+		ok   bool
+	}{{"new.csv", true}, {"link.csv", false}, {"dangling.csv", false}, {"old.csv", false}} {
+		err := WriteNew(filepath.Join(dir, tc.name), []byte("new"), 0o644)
+		if (err == nil) != tc.ok {
+			t.Errorf("WriteNew(%s) = %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "keep" {
+		t.Errorf("written through a link: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("a file was created through a dangling link")
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "old.csv")); string(b) != "old" {
+		t.Errorf("an existing file was replaced: %q", b)
+	}
+}
+
+func TestEmptyDir(t *testing.T) {
+	dir := t.TempDir()
+	if err := EmptyDir(filepath.Join(dir, "a", "b")); err != nil {
+		t.Errorf("missing folder: %v", err)
+	}
+	if err := EmptyDir(filepath.Join(dir, "a", "b")); err != nil {
+		t.Errorf("empty folder: %v", err)
+	}
+	if err := EmptyDir(filepath.Join(dir, "a")); !errors.Is(err, ErrNotEmpty) {
+		t.Errorf("folder with a folder: %v", err)
+	}
+	f := filepath.Join(dir, "file")
+	os.WriteFile(f, nil, 0o644)
+	if err := EmptyDir(f); err == nil {
+		t.Error("a file taken for an empty folder")
+	}
+}
