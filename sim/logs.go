@@ -67,8 +67,12 @@ func flag(seat int) byte {
 }
 
 // WriteGame writes a game's two files into dir as <timestamp>.csv and
-// <timestamp>-score.csv.
+// <timestamp>-score.csv. It writes nothing for a forfeited game, as the
+// server did.
 func WriteGame(dir string, g *Game) error {
+	if g.Forfeit != nil {
+		return nil
+	}
 	name := strconv.FormatInt(g.Timestamp, 10)
 	turns := AppendTurns(make([]byte, 0, 32<<10), &g.Record)
 	if err := os.WriteFile(filepath.Join(dir, name+".csv"), turns, 0o644); err != nil {
