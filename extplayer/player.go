@@ -64,10 +64,11 @@ type Options struct {
 // that broke a rule, hung or died is killed, and the next game starts a new
 // one. With several games at once there is one process per game in play.
 type Pool struct {
-	opts   Options
-	mu     sync.Mutex
-	idle   []*process
-	closed bool
+	opts    Options
+	mu      sync.Mutex
+	idle    []*process
+	closed  bool
+	started int // processes started, for tests
 }
 
 // NewPool checks that the command can be found and returns its pool. No
@@ -113,6 +114,7 @@ func (pl *Pool) get() (*process, error) {
 		pl.mu.Unlock()
 		return p, nil
 	}
+	pl.started++
 	pl.mu.Unlock()
 	p, err := start(pl.opts.Command)
 	if err != nil {
