@@ -68,7 +68,7 @@ resident memory.`,
 				}
 				ns = append(ns, n)
 			}
-			p, err := parsePlayers(players)
+			p, err := parsePlayers(players, nil)
 			if err != nil {
 				return err
 			}

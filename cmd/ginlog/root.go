@@ -54,6 +54,7 @@ by ginlog's own tuned player in the simulator.
 		newExportCmd(a),
 		newReportCmd(a),
 		newBenchCmd(a),
+		newBridgeCmd(a),
 	)
 	return root
 }

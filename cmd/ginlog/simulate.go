@@ -25,6 +25,7 @@ type simulateOptions struct {
 	noLogs  bool
 	format  render.Format
 	compare *sim.Entrant // also played in the first seat, on the same deals
+	exec    execPlayers
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
@@ -51,7 +52,13 @@ its interval is much narrower than the two win rates' own, because both
 players meet the same cards. It needs --no-logs.
 
 Players: ` + strings.Join(bots.Names, ", ") + `, and tuned:PATH, the tuned player
-with the weights in PATH (tuned:default for its default weights).`,
+with the weights in PATH (tuned:default for its default weights).
+
+` + execHelp + `
+Forfeited games are listed on stderr, counted as losses of the offender
+(the forfeits column), and have no log files, as on the server; the match
+goes on, and simulate exits with status 3. Codes:
+` + forfeitCodesHelp(),
 		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
   ginlog simulate --games 100 --seed 7 --no-logs --format json
@@ -59,7 +66,11 @@ with the weights in PATH (tuned:default for its default weights).`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.cfg.Players, err = parsePlayers(players); err != nil {
+			defer opts.exec.close()
+			if opts.exec.stderrDir == "" {
+				opts.exec.stderrDir = opts.out
+			}
+			if opts.cfg.Players, err = parsePlayers(players, &opts.exec); err != nil {
 				return err
 			}
 			if opts.cfg.Games < 1 {
@@ -78,7 +89,7 @@ with the weights in PATH (tuned:default for its default weights).`,
 				if !opts.noLogs {
 					return usagef("--compare plays every deal twice: it needs --no-logs")
 				}
-				e, err := entrant(compare)
+				e, err := entrant(compare, &opts.exec)
 				if err != nil {
 					return usagef("--compare: %v", err)
 				}
@@ -98,12 +109,13 @@ with the weights in PATH (tuned:default for its default weights).`,
 	f.IntVar(&opts.cfg.Workers, "workers", 0, "games played at once (0: one per CPU)")
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
+	opts.exec.addFlags(f)
 	return cmd
 }
 
 // parsePlayers reads a --players flag: two player names separated by a
-// comma, the logged one first.
-func parsePlayers(players string) ([2]sim.Entrant, error) {
+// comma, the logged one first. ex resolves exec: players (nil: none).
+func parsePlayers(players string, ex *execPlayers) ([2]sim.Entrant, error) {
 	var out [2]sim.Entrant
 	names := strings.Split(players, ",")
 	if len(names) != 2 {
@@ -111,7 +123,7 @@ func parsePlayers(players string) ([2]sim.Entrant, error) {
 	}
 	for i, name := range names {
 		var err error
-		if out[i], err = entrant(strings.TrimSpace(name)); err != nil {
+		if out[i], err = entrant(strings.TrimSpace(name), ex); err != nil {
 			return out, usagef("--players: %v", err)
 		}
 	}
@@ -119,8 +131,12 @@ func parsePlayers(players string) ([2]sim.Entrant, error) {
 }
 
 // entrant resolves a player name: a baseline bot, tuned:PATH (the tuned
-// player with the weights in PATH), or tuned:default (its default weights).
-func entrant(name string) (sim.Entrant, error) {
+// player with the weights in PATH), tuned:default (its default weights),
+// or exec:CMD through ex.
+func entrant(name string, ex *execPlayers) (sim.Entrant, error) {
+	if e, ok, err := ex.entrant(name); ok {
+		return e, err
+	}
 	if path, ok := strings.CutPrefix(name, "tuned:"); ok {
 		w := model.Defaults()
 		if path != "default" {
@@ -148,6 +164,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 	if err != nil {
 		return err
 	}
+	defer m.forfeits.write(a.err, opts.cfg.Players)
 	rep := m.report(opts.cfg)
 	if opts.compare != nil {
 		cfg := opts.cfg
@@ -156,19 +173,39 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		if err != nil {
 			return err
 		}
+		defer other.forfeits.write(a.err, cfg.Players)
 		c := &simComparison{Match: other.report(cfg)}
 		c.Difference, c.CILow, c.CIHigh = stats.PairedDifference(m.wins, other.wins)
 		rep.Compare = c
 	}
-	return writeSimSummary(a, opts, rep)
+	if err := writeSimSummary(a, opts, rep); err != nil {
+		return err
+	}
+	if n := forfeitCount(rep); n > 0 {
+		return &rejectedError{fmt.Sprintf("%d games forfeited; see the list above", n)}
+	}
+	return nil
+}
+
+// forfeitCount counts the forfeits of a report and of its comparison.
+func forfeitCount(rep *simReport) int {
+	n := 0
+	for _, p := range rep.Players {
+		n += p.Forfeits
+	}
+	if rep.Compare != nil {
+		n += forfeitCount(rep.Compare.Match)
+	}
+	return n
 }
 
 // match is a played match: its summary and whether the first seat won
 // each game.
 type match struct {
-	sum     sim.Summary
-	wins    []bool
-	elapsed time.Duration
+	sum      sim.Summary
+	wins     []bool
+	elapsed  time.Duration
+	forfeits forfeitLog
 }
 
 // playMatch plays cfg's games, writing their logs to out unless it is "".
@@ -184,8 +221,9 @@ func playMatch(ctx context.Context, a *app, cfg sim.Config, out string) (*match,
 			}
 		}
 		mu.Lock()
-		m.sum.Add(&g.Record)
-		m.wins[g.Index] = g.Record.Winner() == 0
+		m.sum.AddGame(g)
+		m.wins[g.Index] = g.Winner() == 0
+		m.forfeits.add(g)
 		mu.Unlock()
 		bar.Add(1)
 		return nil
@@ -228,6 +266,7 @@ type simPlayer struct {
 	Knocks         int     `json:"knocks"`
 	Drops          int     `json:"drops"`
 	Undercuts      int     `json:"undercuts"`
+	Forfeits       int     `json:"forfeits"`
 }
 
 // report returns the summary of m, played with cfg.
@@ -241,7 +280,7 @@ func (m *match) report(cfg sim.Config) *simReport {
 			Seat: string(rune('A' + seat)), Name: cfg.Players[seat].Name,
 			Wins: s.Wins, WinRate: rate, CILow: lo, CIHigh: hi,
 			PointsPerRound: sum.PointsPerRound(seat),
-			Gins:           s.Gins, Knocks: s.Knocks, Drops: s.Drops, Undercuts: s.Undercuts,
+			Gins:           s.Gins, Knocks: s.Knocks, Drops: s.Drops, Undercuts: s.Undercuts, Forfeits: s.Forfeits,
 		})
 	}
 	return rep
@@ -277,9 +316,16 @@ func writeSimTable(a *app, rep *simReport) error {
 		{Name: "95% CI"}, {Name: "points/round", Format: "%.2f"},
 		{Name: "gins"}, {Name: "knocks"}, {Name: "drops"}, {Name: "undercuts"},
 	}}
+	forfeits := rep.Players[0].Forfeits+rep.Players[1].Forfeits > 0
+	if forfeits {
+		t.Columns = append(t.Columns, render.Column{Name: "forfeits"})
+	}
 	for _, p := range rep.Players {
 		t.Append(p.Seat, p.Name, p.Wins, p.WinRate, fmt.Sprintf("%.3f-%.3f", p.CILow, p.CIHigh),
 			p.PointsPerRound, p.Gins, p.Knocks, p.Drops, p.Undercuts)
+		if forfeits {
+			t.Rows[len(t.Rows)-1] = append(t.Rows[len(t.Rows)-1], p.Forfeits)
+		}
 	}
 	return render.Write(a.out, render.Text, t, a.isTerminal(a.out))
 }
