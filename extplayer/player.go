@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -78,7 +79,7 @@ func NewPool(opts Options) (*Pool, error) {
 		return nil, errors.New("exec: no command")
 	}
 	if _, err := exec.LookPath(opts.Command[0]); err != nil {
-		return nil, fmt.Errorf("exec: %w", err)
+		return nil, err
 	}
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
@@ -227,7 +228,7 @@ func (p *Player) ask(r *Request) (string, bool) {
 	var ce *callError
 	if errors.As(err, &ce) {
 		code := map[int]string{failTimeout: CodeTimeout, failCrash: CodeCrash, failMalformed: CodeMalformed}[ce.kind]
-		p.fail(code, "%s: %s", r.Kind, ce.msg)
+		p.fail(code, "%s: %s", r.Kind, strings.TrimPrefix(ce.msg, malformedPrefix))
 		return "", false
 	}
 	return line, true
@@ -251,7 +252,7 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 	}
 	pile, m, err := ParsePick(line)
 	if err != nil {
-		p.fail(CodeMalformed, "%v", err)
+		p.fail(CodeMalformed, "%s", strings.TrimPrefix(err.Error(), malformedPrefix))
 		return gin.NoPile
 	}
 	if !p.remember("pick", m) {
@@ -268,7 +269,7 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	}
 	c, call, m, err := ParsePlay(line)
 	if err != nil {
-		p.fail(CodeMalformed, "%v", err)
+		p.fail(CodeMalformed, "%s", strings.TrimPrefix(err.Error(), malformedPrefix))
 		return drawn, gin.Drop
 	}
 	if !p.remember("play", m) {
@@ -276,6 +277,10 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	}
 	return c, call
 }
+
+// malformedPrefix starts the text of every decoding error; the violation's
+// code says it already.
+var malformedPrefix = ErrMalformed.Error() + ": "
 
 // notAMeld is what Declare returns after a fault: the engine rejects it.
 var notAMeld = []gin.Meld{0}
@@ -293,7 +298,7 @@ func (p *Player) Declare(v *gin.View) []gin.Meld {
 		p.fail(CodeBadMelds, "%v", err)
 		return notAMeld
 	case err != nil:
-		p.fail(CodeMalformed, "%v", err)
+		p.fail(CodeMalformed, "%s", strings.TrimPrefix(err.Error(), malformedPrefix))
 		return notAMeld
 	}
 	return melds

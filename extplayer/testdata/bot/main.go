@@ -1,7 +1,8 @@
 // Command bot is a test bot for ginlog's line protocol. It plays a trivial
 // legal strategy (draw from the stock, discard the first card of its hand,
 // never call, declare every card as deadwood) and checks that ginlog hands
-// back the memory it returned. Its argument picks one way of breaking the
+// back the memory it returned. It counts its calls from the start of each
+// game, which it knows by the absent memory. Its argument picks one way of breaking the
 // rules instead, for the tests of each violation.
 package main
 
@@ -47,6 +48,9 @@ func main() {
 		f := strings.Fields(line)
 		kind := f[0]
 		mem := memoryOf(kind, f)
+		if mem == "-" {
+			calls = 1 // a new game: each mode breaks the rules at the same call of every game
+		}
 		// The memory ginlog passes must be the one returned last, or
 		// none at the start of a game.
 		if mem != "-" && mem != last {
