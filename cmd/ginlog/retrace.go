@@ -220,8 +220,13 @@ func writeRetrace(a *app, format render.Format, player, side string, s *retrace.
 		return err
 	}
 	if len(s.First) == 0 {
-		if format == render.Text {
+		if format != render.Text {
+			return nil
+		}
+		if s.Differences == 0 {
 			fmt.Fprintln(w, "\nno differences")
+		} else {
+			fmt.Fprintf(w, "\n%d differences (--show N lists the first N)\n", s.Differences)
 		}
 		return nil
 	}
