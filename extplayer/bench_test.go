@@ -104,5 +104,5 @@ func BenchmarkProtocolOverhead(b *testing.B) {
 	b.ReportMetric(inRate, "inproc-decisions/s")
 	b.ReportMetric(execRate, "exec-decisions/s")
 	b.ReportMetric(inRate/execRate, "slowdown-x")
-	b.ReportMetric((exec-inProc).Seconds()*1e6/float64(nExec), "µs-overhead/decision")
+	b.ReportMetric((exec-inProc).Seconds()*1e6/float64(nExec), "us-overhead/decision")
 }

@@ -40,12 +40,17 @@ playCard and makeMelds in module Player). Compile it in your framework
 project, beside your own Player.hs, and ginlog plays the executable:
 
   ginlog bridge haskell --out GinlogMain.hs
-  stack ghc -- -O -isrc -isubmission -outputdir .ginlog -o ginlog-player GinlogMain.hs
+  stack ghc -- -XTrustworthy -XNamedFieldPuns -O -isrc -isubmission \
+    -outputdir .ginlog -o ginlog-player GinlogMain.hs
   ginlog simulate --players exec:./ginlog-player,simple --games 1000 --out logs/
 
 or, without stack, with plain GHC and the packages the framework needs:
 
-  ghc -O -isrc -isubmission -outputdir .ginlog -o ginlog-player GinlogMain.hs
+  ghc -XTrustworthy -XNamedFieldPuns -O -isrc -isubmission \
+    -outputdir .ginlog -o ginlog-player GinlogMain.hs
+
+(the two extensions are the framework's defaults: its modules may need
+them). Run it from the project's root, where src/ and submission/ are.
 
 The module uses only the framework's public types and the three player
 functions, needs no extension, and is inferred Safe. ginlog enforces the
