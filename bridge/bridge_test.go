@@ -5,12 +5,14 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/extplayer"
 	gold "github.com/ginlog/ginlog/internal/golden"
 )
 
@@ -111,6 +113,31 @@ func TestHaskellExchange(t *testing.T) {
 				t.Errorf("got  %q\nwant %q", got, want)
 			}
 		})
+	}
+}
+
+// TestHaskellMemoryRoundTrip: random memories, control characters and
+// characters of every UTF-8 length included, come back from the Haskell
+// side exactly as ginlog encodes them (the test player returns its memory
+// unchanged from playCard).
+func TestHaskellMemoryRoundTrip(t *testing.T) {
+	exe := build(t, "player")
+	alphabet := []rune("ab %=;-\x00\t\n\r\u007f\u00e9\u20ac\U0001F0A1\u0800\uffff")
+	rng := rand.New(rand.NewPCG(5, 8))
+	var in, want strings.Builder
+	in.WriteString("ginlog-protocol 1\n")
+	want.WriteString("ginlog-protocol 1\n")
+	for range 200 {
+		r := make([]rune, rng.IntN(40))
+		for i := range r {
+			r[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		mem := string(extplayer.AppendMemory(nil, extplayer.Memory{Text: string(r), Valid: true}))
+		in.WriteString("play D3 5 0 " + mem + " S4;C4;D4;S5;S6;S7;HK;D2;C9;HA\n")
+		want.WriteString("drop HK " + mem + "\n")
+	}
+	if got := exchange(t, exe, in.String()); got != want.String() {
+		t.Errorf("memories changed on the way:\n got %q\nwant %q", got, want.String())
 	}
 }
 
