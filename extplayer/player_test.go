@@ -95,6 +95,7 @@ func TestViolations(t *testing.T) {
 		{"hang", gin.ErrBadPile, CodeTimeout, "no reply within 200ms"},
 		{"orphan", gin.ErrBadPile, CodeTimeout, "no reply within 200ms"},
 		{"slow", gin.ErrBadPile, CodeTimeout, "pick: no reply"},
+		{"deaf", gin.ErrDiscardDrawn, CodeTimeout, "play: the bot read no request within 200ms"},
 		{"crash", gin.ErrBadPile, CodeCrash, "boom: index out of range"},
 		{"garbage", gin.ErrBadPile, CodeMalformed, `"Discard," is not stock or discard`},
 		{"huge", gin.ErrBadPile, CodeMalformed, "reply longer than"},

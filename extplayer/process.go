@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"time"
@@ -16,7 +17,7 @@ import (
 // game's sink.
 type process struct {
 	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	stdin   *os.File
 	lines   chan lineOrErr
 	exited  chan struct{} // closed once Wait has returned
 	waitErr error
@@ -43,10 +44,13 @@ const tailBytes = 512
 func start(argv []string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	setGroup(cmd)
-	stdin, err := cmd.StdinPipe()
+	// An os.Pipe, not cmd.StdinPipe: a write to a bot that stopped reading
+	// must time out too.
+	stdinR, stdin, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
+	cmd.Stdin = stdinR
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -55,7 +59,10 @@ func start(argv []string) (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	stdinR.Close() // the bot's end: the bot holds it now
+	if err != nil {
+		stdin.Close()
 		return nil, fmt.Errorf("start %s: %w", argv[0], err)
 	}
 	p := &process{cmd: cmd, stdin: stdin, lines: make(chan lineOrErr, 1), exited: make(chan struct{}), quit: make(chan struct{})}
@@ -175,12 +182,21 @@ func (e *callError) Error() string { return e.msg }
 // any failure the process is killed: it is not used again.
 func (p *process) call(req []byte, limit time.Duration) (string, time.Duration, error) {
 	start := time.Now()
+	deadline := start.Add(limit)
 	req = append(req, '\n')
+	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
+		p.kill()
+		return "", 0, &callError{failCrash, "the bot's input: " + err.Error()}
+	}
 	if _, err := p.stdin.Write(req); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			p.kill()
+			return "", limit, &callError{failTimeout, fmt.Sprintf("the bot read no request within %v", limit)}
+		}
 		p.kill()
 		return "", 0, &callError{failCrash, "the bot stopped reading its input: " + p.exitText()}
 	}
-	timer := time.NewTimer(limit)
+	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
 	select {
 	case l := <-p.lines:

@@ -61,6 +61,7 @@ func TestSimulateExec(t *testing.T) {
 		{"good", exitOK},
 		{"odd-memory", exitOK},
 		{"hang", exitRejected},
+		{"deaf", exitRejected},
 		{"crash", exitRejected},
 		{"garbage", exitRejected},
 		{"huge", exitRejected},

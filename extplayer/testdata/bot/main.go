@@ -58,8 +58,11 @@ func main() {
 			os.Exit(3)
 		}
 		next := "=n" + strconv.Itoa(calls)
-		if mode == "odd-memory" {
+		switch mode {
+		case "odd-memory":
 			next = "=a%20b%25c%0A%C3%A9" + strconv.Itoa(calls)
+		case "deaf":
+			next = "=" + strings.Repeat("%E2%82%AC", 10000) // 90,000 bytes a request
 		}
 		if kind != "melds" {
 			last = next // melds returns no memory
@@ -116,6 +119,9 @@ func main() {
 		default:
 			fmt.Fprintf(os.Stderr, "unknown request %q\n", line)
 			os.Exit(4)
+		}
+		if mode == "deaf" && calls == 3 {
+			time.Sleep(time.Hour) // read nothing more: ginlog's next request fills the pipe
 		}
 	}
 }
