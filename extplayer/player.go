@@ -68,6 +68,7 @@ type Pool struct {
 	opts    Options
 	mu      sync.Mutex
 	idle    []*process
+	live    map[*process]bool // every process not stopped yet
 	closed  bool
 	started int // processes started, for tests
 }
@@ -87,7 +88,7 @@ func NewPool(opts Options) (*Pool, error) {
 	if opts.Startup <= 0 {
 		opts.Startup = DefaultStartup
 	}
-	return &Pool{opts: opts}, nil
+	return &Pool{opts: opts, live: map[*process]bool{}}, nil
 }
 
 // Close stops the idle processes. Games still in play keep theirs until
@@ -96,10 +97,32 @@ func (pl *Pool) Close() {
 	pl.mu.Lock()
 	idle := pl.idle
 	pl.idle, pl.closed = nil, true
+	for _, p := range idle {
+		delete(pl.live, p)
+	}
 	pl.mu.Unlock()
 	for _, p := range idle {
 		p.close(closeGrace)
 	}
+}
+
+// Kill stops every process of the pool at once, those of games in play
+// included (their games end with a crash): for a run that was cancelled.
+func (pl *Pool) Kill() {
+	pl.mu.Lock()
+	live := pl.live
+	pl.live, pl.idle, pl.closed = map[*process]bool{}, nil, true
+	pl.mu.Unlock()
+	for p := range live {
+		p.kill()
+	}
+}
+
+// forget drops a stopped process from the pool's count.
+func (pl *Pool) forget(p *process) {
+	pl.mu.Lock()
+	delete(pl.live, p)
+	pl.mu.Unlock()
 }
 
 // get returns an idle process or starts one and exchanges the hello lines.
@@ -121,12 +144,22 @@ func (pl *Pool) get() (*process, error) {
 	if err != nil {
 		return nil, err
 	}
+	pl.mu.Lock()
+	if pl.closed {
+		pl.mu.Unlock()
+		p.kill()
+		return nil, errors.New("exec: the match is over")
+	}
+	pl.live[p] = true
+	pl.mu.Unlock()
 	line, _, err := p.call([]byte(Hello), pl.opts.Startup)
 	switch {
 	case err != nil:
+		pl.forget(p)
 		return nil, fmt.Errorf("%s did not answer the hello line: %w", pl.opts.Command[0], err)
 	case line != Hello:
 		p.kill()
+		pl.forget(p)
 		return nil, fmt.Errorf("%s answered %q to the hello line, want %q", pl.opts.Command[0], clip(line), Hello)
 	}
 	return p, nil
@@ -140,6 +173,7 @@ func (pl *Pool) put(p *process) {
 		pl.mu.Unlock()
 		return
 	}
+	delete(pl.live, p)
 	pl.mu.Unlock()
 	p.close(closeGrace)
 }
@@ -185,6 +219,7 @@ func (p *Player) EndGame() error {
 	if p.proc != nil {
 		if p.fault != nil {
 			p.proc.kill()
+			p.pool.forget(p.proc)
 		} else {
 			p.proc.setSink(nil)
 			p.pool.put(p.proc)

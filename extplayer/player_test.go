@@ -208,3 +208,30 @@ func TestStderrFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestKillEndsGamesInPlay: a cancelled run kills the processes of the
+// games in play, which end at once with a crash, however long the limit.
+func TestKillEndsGamesInPlay(t *testing.T) {
+	pl, err := NewPool(Options{Command: []string{botPath, "hang"}, Timeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	var p *Player
+	go func() {
+		var err error
+		p, err = play(t, pl, 0)
+		done <- err
+	}()
+	time.Sleep(300 * time.Millisecond) // the bot is hanging on its third call by now, or soon
+	pl.Kill()
+	if err := <-done; err == nil {
+		t.Fatal("the game went on")
+	}
+	if f := p.Fault(); f == nil || f.(*Violation).Code() != CodeCrash {
+		t.Errorf("fault %v, want a crash", f)
+	}
+	if err := pl.Player().StartGame(1, 1, 0); err == nil {
+		t.Error("a killed pool started a game")
+	}
+}

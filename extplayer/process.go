@@ -212,6 +212,8 @@ func (p *process) call(req []byte, limit time.Duration) (string, time.Duration, 
 	case <-timer.C:
 		p.kill()
 		return "", limit, &callError{failTimeout, fmt.Sprintf("no reply within %v", limit)}
+	case <-p.quit:
+		return "", time.Since(start), &callError{failCrash, "the bot was stopped: the run was cancelled"}
 	}
 }
 

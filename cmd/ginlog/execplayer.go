@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ginlog/ginlog/extplayer"
@@ -20,7 +22,22 @@ import (
 type execPlayers struct {
 	timeout   time.Duration
 	stderrDir string
-	pools     []*extplayer.Pool
+	pools     *poolSet // shared by the copies of the command's options
+}
+
+// poolSet is the pools of a command; a cancellation reads it from another
+// goroutine.
+type poolSet struct {
+	mu    sync.Mutex
+	pools []*extplayer.Pool
+}
+
+// set returns the pools, creating the set on first use.
+func (ex *execPlayers) set() *poolSet {
+	if ex.pools == nil {
+		ex.pools = &poolSet{}
+	}
+	return ex.pools
 }
 
 const execHelp = `exec:CMD plays a program of yours that speaks ginlog's line protocol
@@ -55,14 +72,29 @@ func (ex *execPlayers) entrant(name string) (e sim.Entrant, ok bool, err error) 
 	if err != nil {
 		return e, true, err
 	}
-	ex.pools = append(ex.pools, pool)
+	set := ex.set()
+	set.mu.Lock()
+	set.pools = append(set.pools, pool)
+	set.mu.Unlock()
 	return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return pool.Player() }}, true, nil
 }
 
-// close stops every process the command started.
-func (ex *execPlayers) close() {
-	for _, p := range ex.pools {
-		p.Close()
+// watch kills every process of ex at once if ctx is cancelled, and
+// returns the function that stops watching and closes the pools when the
+// command ends.
+func (ex *execPlayers) watch(ctx context.Context) func() {
+	set := ex.set()
+	each := func(f func(*extplayer.Pool)) {
+		set.mu.Lock()
+		defer set.mu.Unlock()
+		for _, p := range set.pools {
+			f(p)
+		}
+	}
+	stop := context.AfterFunc(ctx, func() { each((*extplayer.Pool).Kill) })
+	return func() {
+		stop()
+		each((*extplayer.Pool).Close)
 	}
 }
 

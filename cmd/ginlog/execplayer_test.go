@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // toolDir holds the programs the tests build: the protocol's test bot and
@@ -149,4 +153,19 @@ func needTool(t *testing.T, name string) string {
 		t.Skipf("%s not installed: %v", name, err)
 	}
 	return path
+}
+
+// TestSimulateExecCancel: an interrupted match kills the bots in play at
+// once, whatever the time limit, and exits as interrupted.
+func TestSimulateExecCancel(t *testing.T) {
+	bot := testBot(t)
+	var out, errb bytes.Buffer
+	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
+		getenv: func(string) string { return "" }, terminal: func(io.Writer) bool { return false }}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(500*time.Millisecond, cancel)
+	code := a.execute(ctx, []string{"simulate", "--games", "50", "--players", "exec:" + bot + " hang,simple", "--no-logs", "--timeout", "1h"})
+	if code != exitInterrupted {
+		t.Errorf("exit %d, want %d: %s", code, exitInterrupted, errb.String())
+	}
 }

@@ -63,7 +63,7 @@ means some decision differs or the bot broke a rule.
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			defer opts.exec.close()
+			defer opts.exec.watch(cmd.Context())()
 			if player == "" {
 				return usagef("--player is required")
 			}

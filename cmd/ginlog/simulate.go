@@ -66,7 +66,7 @@ goes on, and simulate exits with status 3. Codes:
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			defer opts.exec.close()
+			defer opts.exec.watch(cmd.Context())()
 			if opts.exec.stderrDir == "" {
 				opts.exec.stderrDir = opts.out
 			}
