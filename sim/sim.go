@@ -94,7 +94,7 @@ var Codes = [][2]string{
 	{CodeDiscardNotHeld, "the discarded card was not held"},
 	{CodeBadCall, "a call that is not Gin, Knock or Drop"},
 	{CodeEarlyCall, "Gin or Knock on the player's first turn"},
-	{CodeBadMelds, "an invalid meld declaration"},
+	{CodeBadMelds, "an invalid meld declaration, or one that does not cover the hand"},
 	{CodeBadGin, "Gin with declared deadwood"},
 	{CodeBadKnock, "Knock with declared deadwood over 10"},
 }

@@ -45,7 +45,8 @@ const execHelp = `exec:CMD plays a program of yours that speaks ginlog's line pr
 module of ginlog bridge haskell. CMD is split on spaces: exec:./mybot or
 exec:"./mybot --fast". Its decisions are held to the server's rules: a
 reply within --timeout, a memory of at most 10,000 characters, legal
-moves; a violation forfeits the game (see the codes below).`
+moves; a violation forfeits the game (see the codes below).
+`
 
 // addFlags adds --timeout and --stderr-dir to f.
 func (ex *execPlayers) addFlags(f *pflag.FlagSet) {
@@ -101,8 +102,12 @@ func (ex *execPlayers) watch(ctx context.Context) func() {
 // forfeitCodesHelp lists the codes a forfeit can have.
 func forfeitCodesHelp() string {
 	var b strings.Builder
+	seen := map[string]bool{}
 	for _, c := range append(append([][2]string{}, sim.Codes...), extplayer.Codes...) {
-		fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
+		if !seen[c[0]] {
+			seen[c[0]] = true
+			fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
+		}
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
