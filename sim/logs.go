@@ -61,8 +61,9 @@ func AppendScores(b []byte, g *gin.GameRecord) []byte {
 }
 
 // WriteGame writes a game's two files into dir as <timestamp>.csv and
-// <timestamp>-score.csv. Both must be new: a file or a link already there
-// is an error, and nothing is written through a link.
+// <timestamp>-score.csv, or nothing for a forfeited game, as the server
+// did. Both must be new: a file or a link already there is an error, and
+// nothing is written through a link.
 func WriteGame(dir string, g *Game) error {
 	return writeGame(dir, g, safefile.WriteNew)
 }
@@ -74,7 +75,12 @@ func OverwriteGame(dir string, g *Game) error {
 	return writeGame(dir, g, safefile.WriteFile)
 }
 
+// writeGame writes the game's two files with write. It writes nothing for
+// a forfeited game, as the server did.
 func writeGame(dir string, g *Game, write func(string, []byte, fs.FileMode) error) error {
+	if g.Forfeit != nil {
+		return nil
+	}
 	name := strconv.FormatInt(g.Timestamp, 10)
 	turns := AppendTurns(make([]byte, 0, 32<<10), &g.Record)
 	if err := write(filepath.Join(dir, name+".csv"), turns, 0o644); err != nil {

@@ -54,39 +54,30 @@ func NewEntrant(name string) (Entrant, error) {
 }
 
 // ParsePlayers reads two player names separated by a comma, the logged
-// one first, as --players gives them.
+// one first, as --players gives them, exec:CMD excepted (see Players).
 func ParsePlayers(list string) ([2]Entrant, error) {
-	var out [2]Entrant
-	names := strings.Split(list, ",")
-	if len(names) != 2 {
-		return out, fmt.Errorf("want two names separated by a comma, got %q", list)
-	}
-	for i, name := range names {
-		var err error
-		if out[i], err = NewEntrant(strings.TrimSpace(name)); err != nil {
-			return out, err
-		}
-	}
-	return out, nil
+	return (*Players)(nil).Parse(list)
 }
 
-// PlayerNames lists the player names NewEntrant takes, the last with "or".
+// PlayerNames lists the player names Players.Entrant takes, the last with "or".
 func PlayerNames() []string {
 	names := append([]string(nil), bots.Names...)
 	for _, p := range prefixes {
 		names = append(names, p.Usage)
 	}
+	names = append(names, ExecUsage)
 	names[len(names)-1] = "or " + names[len(names)-1]
 	return names
 }
 
-// PlayersHelp describes the players NewEntrant takes, a line each, for
+// PlayersHelp describes the players Players.Entrant takes, a line each, for
 // help texts.
 func PlayersHelp() string {
 	rows := [][2]string{{strings.Join(bots.Names, ", "), "the baseline bots"}}
 	for _, p := range prefixes {
 		rows = append(rows, [2]string{p.Usage, p.Doc})
 	}
+	rows = append(rows, [2]string{ExecUsage, ExecDoc})
 	width := 0
 	for _, r := range rows {
 		width = max(width, len(r[0]))

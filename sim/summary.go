@@ -21,9 +21,23 @@ type SeatStats struct {
 	Knocks    int // rounds this player ended with Knock
 	Drops     int // rounds that ended without a call after this player's play
 	Undercuts int // rounds this player won by undercutting a knock or Drop
+	Forfeits  int // games this player lost by an illegal move (also a win of the other seat)
 }
 
-// Add counts one game.
+// AddGame counts one game of a match. A forfeited game counts as a win
+// of the other seat and a forfeit of the offender; its rounds are not
+// counted, as the server logged none of them.
+func (s *Summary) AddGame(g *Game) {
+	if g.Forfeit == nil {
+		s.Add(&g.Record)
+		return
+	}
+	s.Games++
+	s.Seats[g.Winner()].Wins++
+	s.Seats[g.Forfeit.Seat].Forfeits++
+}
+
+// Add counts one finished game.
 func (s *Summary) Add(g *gin.GameRecord) {
 	s.Games++
 	s.Seats[g.Winner()].Wins++

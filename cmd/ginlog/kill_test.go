@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -25,7 +26,14 @@ func TestMain(m *testing.M) {
 			terminal: func(w io.Writer) bool { return w == io.Writer(os.Stderr) }}
 		os.Exit(a.execute(context.Background(), strings.Split(args, "\t")))
 	}
-	os.Exit(m.Run())
+	var err error
+	if toolDir, err = os.MkdirTemp("", "ginlog-tools"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(toolDir)
+	os.Exit(code)
 }
 
 // progressLine is a progress bar as it is drawn: label, bar, done/total.

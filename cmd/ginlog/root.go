@@ -53,6 +53,8 @@ by ginlog's own tuned player in the simulator.
 		newFitCmd(a),
 		newExportCmd(a),
 		newReportCmd(a),
+		newBridgeCmd(a),
+		newRetraceCmd(a),
 	)
 	return root
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/progress"
@@ -23,11 +24,12 @@ type simulateOptions struct {
 	noLogs  bool
 	format  render.Format
 	compare *sim.Entrant // also played in the first seat, on the same deals
+	exec    *sim.Players // the exec: players' options and processes
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
 	var (
-		opts    simulateOptions
+		opts    = simulateOptions{exec: &sim.Players{}}
 		players string
 		compare string
 		format  string
@@ -49,7 +51,13 @@ its interval is much narrower than the two win rates' own, because both
 players meet the same cards. It needs --no-logs.
 
 Players:
-` + sim.PlayersHelp(),
+` + sim.PlayersHelp() + `
+
+` + execHelp + `
+Forfeited games are listed on stderr, counted as losses of the offender
+(the forfeits column), and have no log files, as on the server; the match
+goes on, and simulate exits with status 3. Codes:
+` + forfeitCodesHelp(),
 		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
   ginlog simulate --games 100 --seed 7 --no-logs --format json
@@ -57,7 +65,11 @@ Players:
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.cfg.Players, err = parsePlayers(players); err != nil {
+			defer opts.exec.Watch(cmd.Context())()
+			if opts.exec.StderrDir == "" {
+				opts.exec.StderrDir = opts.out
+			}
+			if opts.cfg.Players, err = parsePlayers(players, opts.exec); err != nil {
 				return err
 			}
 			if opts.cfg.Games < 1 {
@@ -82,7 +94,7 @@ Players:
 				if !opts.noLogs {
 					return usagef("--compare plays every deal twice: it needs --no-logs")
 				}
-				e, err := sim.NewEntrant(compare)
+				e, err := entrant(compare, opts.exec)
 				if err != nil {
 					return usagef("--compare: %v", err)
 				}
@@ -103,17 +115,8 @@ Players:
 	f.IntVar(&opts.cfg.Workers, "workers", 0, fmt.Sprintf("games played at once (0: one per CPU; at most %d)", sim.MaxWorkers))
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
+	addExecFlags(f, opts.exec)
 	return cmd
-}
-
-// parsePlayers reads a --players flag (sim.ParsePlayers); its errors are
-// usage errors.
-func parsePlayers(players string) ([2]sim.Entrant, error) {
-	p, err := sim.ParsePlayers(players)
-	if err != nil {
-		return p, usagef("--players: %v", err)
-	}
-	return p, nil
 }
 
 func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
@@ -133,6 +136,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 	if err != nil {
 		return err
 	}
+	defer m.forfeits.write(a.err, opts.cfg.Players)
 	rep := m.report(opts.cfg)
 	if opts.compare != nil {
 		cfg := opts.cfg
@@ -141,19 +145,39 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		if err != nil {
 			return err
 		}
+		defer other.forfeits.write(a.err, cfg.Players)
 		c := &simComparison{Match: other.report(cfg)}
 		c.Difference, c.CILow, c.CIHigh = stats.PairedDifference(m.wins, other.wins)
 		rep.Compare = c
 	}
-	return writeSimSummary(a, opts, rep)
+	if err := writeSimSummary(a, opts, rep); err != nil {
+		return err
+	}
+	if n := forfeitCount(rep); n > 0 {
+		return &rejectedError{fmt.Sprintf("%d games forfeited; see the list above", n)}
+	}
+	return nil
+}
+
+// forfeitCount counts the forfeits of a report and of its comparison.
+func forfeitCount(rep *simReport) int {
+	n := 0
+	for _, p := range rep.Players {
+		n += p.Forfeits
+	}
+	if rep.Compare != nil {
+		n += forfeitCount(rep.Compare.Match)
+	}
+	return n
 }
 
 // match is a played match: its summary and whether the first seat won
 // each game.
 type match struct {
-	sum     sim.Summary
-	wins    []bool
-	elapsed time.Duration
+	sum      sim.Summary
+	wins     []bool
+	elapsed  time.Duration
+	forfeits forfeitLog
 }
 
 // playMatch plays cfg's games, writing their logs to out with write unless
@@ -171,11 +195,12 @@ func playMatch(ctx context.Context, a *app, cfg sim.Config, out string, write fu
 			}
 		}
 		mu.Lock()
-		m.sum.Add(&g.Record)
+		m.sum.AddGame(g)
 		if g.Index >= len(m.wins) {
 			m.wins = append(m.wins, make([]bool, g.Index+1-len(m.wins))...)
 		}
-		m.wins[g.Index] = g.Record.Winner() == 0
+		m.wins[g.Index] = g.Winner() == gin.You
+		m.forfeits.add(g)
 		mu.Unlock()
 		bar.Add(1)
 		return nil
@@ -218,6 +243,7 @@ type simPlayer struct {
 	Knocks         int     `json:"knocks"`
 	Drops          int     `json:"drops"`
 	Undercuts      int     `json:"undercuts"`
+	Forfeits       int     `json:"forfeits"`
 }
 
 // report returns the summary of m, played with cfg.
@@ -231,7 +257,7 @@ func (m *match) report(cfg sim.Config) *simReport {
 			Seat: string(rune('A' + seat)), Name: cfg.Players[seat].Name,
 			Wins: s.Wins, WinRate: rate, CILow: lo, CIHigh: hi,
 			PointsPerRound: sum.PointsPerRound(seat),
-			Gins:           s.Gins, Knocks: s.Knocks, Drops: s.Drops, Undercuts: s.Undercuts,
+			Gins:           s.Gins, Knocks: s.Knocks, Drops: s.Drops, Undercuts: s.Undercuts, Forfeits: s.Forfeits,
 		})
 	}
 	return rep
@@ -267,9 +293,16 @@ func writeSimTable(a *app, rep *simReport) error {
 		{Name: "95% CI"}, {Name: "points/round", Format: "%.2f"},
 		{Name: "gins"}, {Name: "knocks"}, {Name: "drops"}, {Name: "undercuts"},
 	}}
+	forfeits := rep.Players[0].Forfeits+rep.Players[1].Forfeits > 0
+	if forfeits {
+		t.Columns = append(t.Columns, render.Column{Name: "forfeits"})
+	}
 	for _, p := range rep.Players {
 		t.Append(p.Seat, p.Name, p.Wins, p.WinRate, fmt.Sprintf("%.3f-%.3f", p.CILow, p.CIHigh),
 			p.PointsPerRound, p.Gins, p.Knocks, p.Drops, p.Undercuts)
+		if forfeits {
+			t.Rows[len(t.Rows)-1] = append(t.Rows[len(t.Rows)-1], p.Forfeits)
+		}
 	}
 	return render.Write(a.out, render.Text, t, a.isTerminal(a.out))
 }

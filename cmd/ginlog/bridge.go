@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ginlog/ginlog/bridge"
+	"github.com/spf13/cobra"
+)
+
+func newBridgeCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bridge",
+		Short: "Write the glue that lets your own bot play in ginlog",
+		Long: `Bridge writes a program's source that makes a bot written for another
+framework speak ginlog's line protocol (docs/protocol.md), so that every
+command that takes a player plays it as exec:PATH.`,
+		Example: `  ginlog bridge haskell --out GinlogMain.hs`,
+		Args:    argsRange(0, 0),
+		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newBridgeHaskellCmd(a))
+	return cmd
+}
+
+type bridgeHaskellOptions struct {
+	bridge.HaskellOptions
+	out string
+}
+
+func newBridgeHaskellCmd(a *app) *cobra.Command {
+	var opts bridgeHaskellOptions
+	cmd := &cobra.Command{
+		Use:   "haskell",
+		Short: "Write a Haskell Main module that runs a FIT2102 Player.hs over the protocol",
+		Long: `Haskell writes a Main module for a FIT2102 Gin Rummy player (pickCard,
+playCard and makeMelds in module Player). Compile it in your framework
+project, beside your own Player.hs, and ginlog plays the executable:
+
+  ginlog bridge haskell --out GinlogMain.hs
+  stack ghc -- -XTrustworthy -XNamedFieldPuns -O -isrc -isubmission \
+    -outputdir .ginlog -o ginlog-player GinlogMain.hs
+  ginlog simulate --players exec:./ginlog-player,simple --games 1000 --out logs/
+
+or, without stack, with plain GHC and the packages the framework needs:
+
+  ghc -XTrustworthy -XNamedFieldPuns -O -isrc -isubmission \
+    -outputdir .ginlog -o ginlog-player GinlogMain.hs
+
+(the two extensions are the framework's defaults: its modules may need
+them). Run it from the project's root, where src/ and submission/ are.
+
+The module uses only the framework's public types and the three player
+functions, needs no extension, and is inferred Safe. ginlog enforces the
+one-second limit and the memory limit itself.`,
+		Example: `  ginlog bridge haskell > GinlogMain.hs
+  ginlog bridge haskell --module MyPlayer --out ginlog/Main.hs`,
+		Args: argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.out != "" {
+				opts.File = filepath.Base(opts.out)
+			}
+			return runBridgeHaskell(a, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Module, "module", "Player", "the player's module")
+	cmd.Flags().StringVar(&opts.out, "out", "", "write the module to this file instead of stdout")
+	return cmd
+}
+
+func runBridgeHaskell(a *app, opts bridgeHaskellOptions) error {
+	var b bytes.Buffer
+	if err := bridge.Haskell(&b, opts.HaskellOptions); err != nil {
+		return &usageError{err: err}
+	}
+	if opts.out == "" {
+		_, err := a.out.Write(b.Bytes())
+		return err
+	}
+	if err := os.WriteFile(opts.out, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(a.err, "wrote %s: compile it beside your %s.hs (see ginlog bridge haskell --help)\n", opts.out, opts.Module)
+	return err
+}

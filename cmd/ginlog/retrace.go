@@ -1,0 +1,239 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/retrace"
+	"github.com/ginlog/ginlog/retrace/store"
+	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/sim"
+	"github.com/spf13/cobra"
+)
+
+type retraceOptions struct {
+	player sim.Entrant
+	paths  []string
+	game   int64
+	opp    bool
+	show   int
+	seed   uint64
+	format render.Format
+	exec   *sim.Players // the exec: players' options and processes
+}
+
+func newRetraceCmd(a *app) *cobra.Command {
+	var (
+		opts   = retraceOptions{exec: &sim.Players{}}
+		player string
+		format string
+	)
+	cmd := &cobra.Command{
+		Use:   "retrace --player NAME [LOGS...]",
+		Short: "Replay logs through your bot and show where its decisions differ",
+		Long: `Retrace replays logged games through a player, your own bot (exec:CMD) or
+a built-in one, and reports every decision where it now differs from the
+log: a regression diff for bot authors, and a check that logs belong to a
+bot. LOGS are paths as ingest takes them (read into a temporary database);
+without LOGS the games of the database are retraced (--game for one).
+
+From the start of each game the player is fed exactly what the logged
+player received: the top of the discard pile, both totals as of the last
+round, the opponent's last draw, its hand in the order the log shows it,
+then the card the log says it drew; its memory is the one it returned
+itself. On a first turn of a round the log does not say where the
+discarded card sat in the hand: it is put last.
+
+Four decisions are compared: draw (the pile), discard (the card), call
+(Gin, Knock, or Drop for "go on") and melds. The log has no melds, so the
+declared deadwood agrees when it is one of the values the verified score
+allows for the logged player.
+
+A deterministic bot retraced on its own logs agrees 100%. Exit status 3
+means some decision differs or the bot broke a rule.
+
+` + execHelp,
+		Example: `  ginlog retrace --player exec:./ginlog-player ~/Downloads/logs.zip
+  ginlog retrace --player memory --format json logs/
+  ginlog retrace --player exec:./ginlog-player --game 12 --show 100`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			defer opts.exec.Watch(cmd.Context())()
+			if player == "" {
+				return usagef("--player is required")
+			}
+			if opts.player, err = entrant(player, opts.exec); err != nil {
+				return usagef("--player: %v", err)
+			}
+			if opts.format, err = render.ParseFormat(format); err != nil {
+				return usagef("--format: %v", err)
+			}
+			if opts.show < 0 {
+				return usagef("--show: want 0 or more, got %d", opts.show)
+			}
+			if len(args) > 0 && opts.game != 0 {
+				return usagef("--game selects a game of the database: give no LOGS with it")
+			}
+			opts.paths = args
+			return runRetrace(cmd.Context(), a, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&player, "player", "", "the player to retrace: exec:CMD, a built-in bot or tuned:PATH")
+	f.Int64Var(&opts.game, "game", 0, "retrace this game of the database only")
+	f.BoolVar(&opts.opp, "opp", false, "retrace the opponent's decisions instead of the logged player's")
+	f.IntVar(&opts.show, "show", 20, "list this many differences")
+	f.Uint64Var(&opts.seed, "seed", 1, "seed of a built-in player's randomness")
+	f.StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	addExecFlags(f, opts.exec)
+	return cmd
+}
+
+func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
+	games, err := retraceGames(ctx, a, opts)
+	if err != nil {
+		return err
+	}
+	sum := retrace.NewSummary(opts.show)
+	bar := progress.New(a.err, "games", len(games), a.isTerminal(a.err))
+	for i, g := range games {
+		if err := ctx.Err(); err != nil {
+			bar.Done()
+			return err
+		}
+		p := opts.player.New(rand.New(rand.NewPCG(opts.seed, uint64(i))))
+		res, err := retrace.Retrace(g, i, !opts.opp, p)
+		if err != nil {
+			bar.Done()
+			return fmt.Errorf("game %d (%d): %w", g.ID, g.Timestamp, err)
+		}
+		sum.Add(res)
+		bar.Add(1)
+	}
+	bar.Done()
+	side := "you"
+	if opts.opp {
+		side = "opp"
+	}
+	if err := writeRetrace(a, opts.format, opts.player.Name, side, sum); err != nil {
+		return err
+	}
+	for _, f := range sum.Faults {
+		fmt.Fprintf(a.err, "game %d round %d ply %d: %s: %s\n", f.Game, f.Round, f.Ply, f.Code, f.Msg)
+	}
+	compared, agreed := sum.Total()
+	switch {
+	case len(sum.Faults) > 0:
+		return &rejectedError{fmt.Sprintf("the player broke a rule in %d games; see the list above", len(sum.Faults))}
+	case agreed < compared:
+		return &rejectedError{fmt.Sprintf("%d of %d decisions differ from the logs", compared-agreed, compared)}
+	}
+	return nil
+}
+
+// retraceGames reads the games: LOGS through ingest into a temporary
+// database, or the games of the database.
+func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*retrace.Game, error) {
+	if len(opts.paths) == 0 {
+		db, err := a.openReadOnly(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer db.Close()
+		return store.Load(ctx, db.DB, opts.game)
+	}
+	db, err := schema.Open(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	sum, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: opts.paths, OnError: func(e *ingest.FileError) { fmt.Fprintln(a.err, e) }})
+	if err != nil {
+		return nil, &usageError{err: err}
+	}
+	if sum.Rejected > 0 {
+		fmt.Fprintf(a.err, "%d games rejected (see above): not retraced\n", sum.Rejected)
+	}
+	return store.Load(ctx, db.DB, 0)
+}
+
+// retraceReport is the JSON form of the summary.
+type retraceReport struct {
+	Player      string               `json:"player"`
+	Side        string               `json:"side"`
+	Games       int                  `json:"games"`
+	Agreeing    int                  `json:"games_agreeing"`
+	Decisions   int                  `json:"decisions"`
+	Agreed      int                  `json:"agreed"`
+	Kinds       []retraceKind        `json:"kinds"`
+	Differences int                  `json:"differences"`
+	First       []retrace.Difference `json:"first_differences"`
+	Faults      []retrace.Fault      `json:"faults"`
+}
+
+type retraceKind struct {
+	Kind     string  `json:"kind"`
+	Compared int     `json:"compared"`
+	Agreed   int     `json:"agreed"`
+	Rate     float64 `json:"rate"`
+}
+
+func writeRetrace(a *app, format render.Format, player, side string, s *retrace.Summary) error {
+	compared, agreed := s.Total()
+	rep := retraceReport{Player: player, Side: side, Games: s.Games, Agreeing: s.Agreeing, Decisions: compared, Agreed: agreed,
+		Differences: s.Differences, First: s.First, Faults: s.Faults}
+	if rep.First == nil {
+		rep.First = []retrace.Difference{}
+	}
+	if rep.Faults == nil {
+		rep.Faults = []retrace.Fault{}
+	}
+	kinds := &render.Table{Columns: []render.Column{{Name: "decision"}, {Name: "compared"}, {Name: "agreed"}, {Name: "rate", Format: "%.4f"}}}
+	for k := range retrace.NumKinds {
+		rk := retraceKind{Kind: k.String(), Compared: s.Compared[k], Agreed: s.Agreed[k], Rate: s.Rate(k)}
+		rep.Kinds = append(rep.Kinds, rk)
+		kinds.Append(rk.Kind, rk.Compared, rk.Agreed, rk.Rate)
+	}
+	if format == render.JSON {
+		return render.WriteJSON(a.out, rep)
+	}
+	diffs := &render.Table{Columns: render.Cols("game", "round", "ply", "decision", "logged", "player")}
+	for _, d := range s.First {
+		diffs.Append(d.Game, d.Round, d.Ply, d.Kind.String(), d.Logged, d.Player)
+	}
+	w := a.out
+	terminal := a.isTerminal(w)
+	if format == render.Text {
+		rate := 1.0
+		if compared > 0 {
+			rate = float64(agreed) / float64(compared)
+		}
+		fmt.Fprintf(w, "retraced %d games as %s with %s: %d of %d decisions agree (%.2f%%); %d games agree throughout\n\n",
+			s.Games, side, player, agreed, compared, 100*rate, s.Agreeing)
+	}
+	if err := render.Write(w, format, kinds, terminal); err != nil {
+		return err
+	}
+	if len(s.First) == 0 {
+		if format != render.Text {
+			return nil
+		}
+		if s.Differences == 0 {
+			fmt.Fprintln(w, "\nno differences")
+		} else {
+			fmt.Fprintf(w, "\n%d differences (--show N lists the first N)\n", s.Differences)
+		}
+		return nil
+	}
+	if format == render.Text {
+		fmt.Fprintf(w, "\nfirst %d of %d differences:\n", len(s.First), s.Differences)
+	} else {
+		fmt.Fprintln(w)
+	}
+	return render.Write(w, format, diffs, terminal)
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// simulated writes n games of players to a fresh directory.
+func simulated(t *testing.T, players string, n int) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "logs")
+	if r := runCmd(t, nil, "simulate", "--games", itoa(n), "--players", players, "--out", dir, "--seed", "5"); r.code != exitOK {
+		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
+	}
+	return dir
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func TestRetrace(t *testing.T) {
+	bot := testBot(t)
+	memLogs := simulated(t, "memory,simple", 10)
+	oppLogs := simulated(t, "simple,memory", 6)
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"own-logs", []string{"--player", "memory", memLogs}, exitOK},
+		{"own-logs-opp", []string{"--player", "memory", "--opp", oppLogs}, exitOK},
+		{"other-player", []string{"--player", "meldable", "--show", "6", memLogs}, exitRejected},
+		{"markdown", []string{"--player", "tuned:default", "--show", "3", "--format", "markdown", memLogs}, exitRejected},
+		{"csv", []string{"--player", "meldable", "--show", "2", "--format", "csv", memLogs}, exitRejected},
+		{"exec-crash", []string{"--player", "exec:" + bot + " crash", "--show", "0", memLogs}, exitRejected},
+		{"no-player", []string{memLogs}, exitUsage},
+		{"bad-player", []string{"--player", "deep-blue", memLogs}, exitUsage},
+		{"game-and-logs", []string{"--player", "memory", "--game", "3", memLogs}, exitUsage},
+		{"no-such-logs", []string{"--player", "memory", filepath.Join(memLogs, "nothing-here")}, exitUsage},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, nil, append([]string{"retrace"}, tc.args...)...)
+			if r.code != tc.code {
+				t.Fatalf("exit %d, want %d: %s%s", r.code, tc.code, r.out, r.err)
+			}
+			out := strings.ReplaceAll(strings.ReplaceAll(r.out+r.err, bot, "BOT"), memLogs, "LOGS")
+			golden(t, "retrace-"+tc.name+".txt", out)
+		})
+	}
+}
+
+// TestRetraceDatabase retraces stored games, one or all, and reports in
+// JSON the numbers the table shows.
+func TestRetraceDatabase(t *testing.T) {
+	logs := simulated(t, "memory,meldable", 8)
+	db := filepath.Join(t.TempDir(), "g.db")
+	if r := runCmd(t, nil, "--db", db, "ingest", logs); r.code != exitOK {
+		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
+	}
+	var rep struct {
+		Games     int `json:"games"`
+		Decisions int `json:"decisions"`
+		Agreed    int `json:"agreed"`
+		Kinds     []struct {
+			Kind     string `json:"kind"`
+			Compared int    `json:"compared"`
+		} `json:"kinds"`
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		games int
+	}{
+		{"all", nil, 8},
+		{"one", []string{"--game", "3"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, nil, append([]string{"--db", db, "retrace", "--player", "memory", "--format", "json"}, tc.args...)...)
+			if r.code != exitOK {
+				t.Fatalf("exit %d: %s", r.code, r.err)
+			}
+			if err := json.Unmarshal([]byte(r.out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			sum := 0
+			for _, k := range rep.Kinds {
+				sum += k.Compared
+			}
+			if rep.Games != tc.games || rep.Agreed != rep.Decisions || sum != rep.Decisions || len(rep.Kinds) != 4 {
+				t.Errorf("report %+v", rep)
+			}
+		})
+	}
+	if r := runCmd(t, nil, "--db", db, "retrace", "--player", "memory", "--game", "99"); r.code != exitError || !strings.Contains(r.err, "no game 99") {
+		t.Errorf("--game 99: exit %d: %s", r.code, r.err)
+	}
+}

@@ -1,0 +1,336 @@
+// Package retrace replays logged games through a player and reports every
+// decision where the player now differs from the log: a regression diff
+// for bot authors, and a check that logs belong to a bot.
+//
+// From the start of each game the player is fed exactly what the logged
+// player received (the top of the discard pile, the totals as of the last
+// round, the opponent's last draw, the hand in the order the log shows it,
+// then the card the log says it drew), whatever the player itself would
+// have chosen before; a player that keeps a memory gets the memory it
+// returned itself. Four decisions are compared: the pile drawn from, the
+// card discarded, the call (Gin, Knock, or Drop for "go on"), and the melds.
+//
+// The log has no melds: only the score, which a declaration explains when
+// some declaration of the other hand gives the logged points with it. So
+// the player's declared deadwood agrees when it is one of the values the
+// verified score allows for the logged player.
+//
+// On a player's first turn of a round the log does not tell where the card
+// it discarded sat in its hand; retrace puts that card last.
+package retrace
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/ginlog/ginlog/gin"
+)
+
+// Play is one row of a turn file.
+type Play struct {
+	You       bool       // the logged player acts
+	Hand      []gin.Card // the ten cards after the play, as the log lists them
+	Top       gin.Card
+	Drawn     gin.Card
+	Discarded gin.Card
+}
+
+// Round is one round of a game: its plays and its score row.
+type Round struct {
+	Number    int
+	Plays     []Play
+	YouPoints int
+	OppPoints int
+	Action    gin.Call
+	CallerYou bool
+}
+
+// Game is a logged game.
+type Game struct {
+	ID        int64 // the database's game id
+	Timestamp int64 // the log's timestamp
+	Rounds    []Round
+}
+
+// Kind is a kind of decision.
+type Kind int
+
+// The kinds of decision compared.
+const (
+	Draw Kind = iota
+	Discard
+	Call
+	Melds
+	NumKinds
+)
+
+var kindNames = [NumKinds]string{"draw", "discard", "call", "melds"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Difference is a decision where the player differs from the log.
+type Difference struct {
+	Game   int64 // the log's timestamp
+	Round  int
+	Ply    int // the ply of the decision (for melds, the round's last ply)
+	Kind   Kind
+	Logged string // what the log shows
+	Player string // what the player decides now
+}
+
+// Fault is a violation of the player (a timeout, a crash, a bad reply)
+// that ended the retrace of a game.
+type Fault struct {
+	Game  int64
+	Round int
+	Ply   int
+	Code  string
+	Msg   string
+}
+
+// Result is what the retrace of one game found.
+type Result struct {
+	Compared    [NumKinds]int
+	Agreed      [NumKinds]int
+	Differences []Difference
+	Fault       *Fault
+}
+
+// The hooks a player may implement, as in sim: a game's resources and the
+// account of a violation.
+type (
+	gameStarter interface {
+		StartGame(index int, timestamp int64, seat int) error
+	}
+	gameEnder interface{ EndGame() error }
+	faulter   interface{ Fault() error }
+)
+
+// Retrace replays game g through p from the side of the logged player
+// (you) or of its opponent, as game index of the run. An error is what
+// stops the whole run (a player that cannot start).
+func Retrace(g *Game, index int, you bool, p gin.Player) (res *Result, err error) {
+	seat := gin.You
+	if !you {
+		seat = gin.Opp
+	}
+	if s, ok := p.(gameStarter); ok {
+		if err := s.StartGame(index, g.Timestamp, int(seat)); err != nil {
+			return nil, err
+		}
+	}
+	if e, ok := p.(gameEnder); ok {
+		defer func() {
+			if err2 := e.EndGame(); err2 != nil && err == nil {
+				res, err = nil, err2
+			}
+		}()
+	}
+	t := &tracer{g: g, you: you, seat: seat, p: p, res: &Result{}}
+	for i := range g.Rounds {
+		if !t.round(&g.Rounds[i]) {
+			break
+		}
+		t.totals[0] += g.Rounds[i].YouPoints
+		t.totals[1] += g.Rounds[i].OppPoints
+	}
+	return t.res, nil
+}
+
+// tracer walks one game.
+type tracer struct {
+	g      *Game
+	you    bool
+	seat   gin.Seat
+	p      gin.Player
+	res    *Result
+	totals [2]int // you, opp: before the current round
+}
+
+// faulted records the player's violation, if any, and reports it.
+func (t *tracer) faulted(round, ply int) bool {
+	f, ok := t.p.(faulter)
+	if !ok {
+		return false
+	}
+	err := f.Fault()
+	if err == nil {
+		return false
+	}
+	fault := &Fault{Game: t.g.Timestamp, Round: round, Ply: ply, Code: "fault", Msg: err.Error()}
+	if c, ok := err.(interface{ Code() string }); ok {
+		fault.Code = c.Code()
+		if len(fault.Msg) > len(fault.Code)+2 && fault.Msg[:len(fault.Code)+2] == fault.Code+": " {
+			fault.Msg = fault.Msg[len(fault.Code)+2:]
+		}
+	}
+	t.res.Fault = fault
+	return true
+}
+
+func (t *tracer) compare(k Kind, round, ply int, logged, player string) {
+	t.res.Compared[k]++
+	if logged == player {
+		t.res.Agreed[k]++
+		return
+	}
+	t.res.Differences = append(t.res.Differences, Difference{Game: t.g.Timestamp, Round: round, Ply: ply, Kind: k, Logged: logged, Player: player})
+}
+
+// round retraces one round and reports whether the game goes on.
+func (t *tracer) round(r *Round) bool {
+	if len(r.Plays) == 0 {
+		return true
+	}
+	scores := [2]int{t.totals[0], t.totals[1]}
+	if !t.you {
+		scores = [2]int{t.totals[1], t.totals[0]}
+	}
+	var (
+		hands    [2][]gin.Card // per side (0: the traced one): the hand as the log last showed it
+		lastDraw [2]gin.Pile
+		history  = make([]gin.PublicPlay, 0, len(r.Plays))
+		stock    int
+	)
+	lastDraw[0], lastDraw[1] = gin.NoPile, gin.NoPile
+	faceUp := r.Plays[0].Top
+	for i := range r.Plays {
+		pl := &r.Plays[i]
+		side := 1
+		if pl.You == t.you {
+			side = 0
+		}
+		pile := gin.StockPile
+		if pl.Drawn == pl.Top {
+			pile = gin.DiscardPile
+		}
+		call := gin.Drop
+		if i == len(r.Plays)-1 {
+			call = r.Action
+		}
+		if side == 0 {
+			before := hands[0]
+			if before == nil {
+				before = firstHand(pl)
+			}
+			v := gin.View{
+				Seat: t.seat, Round: r.Number, Turn: i, Hand: before, Top: pl.Top, FaceUp: faceUp,
+				StockLeft: gin.StockSize - stock, Scores: scores, OppLastDraw: lastDraw[1], History: history,
+			}
+			ply := i + 1
+			got := t.p.Draw(&v)
+			if t.faulted(r.Number, ply) {
+				return false
+			}
+			t.compare(Draw, r.Number, ply, pile.String(), got.String())
+			d, c := t.p.Discard(&v, pl.Drawn)
+			if t.faulted(r.Number, ply) {
+				return false
+			}
+			t.compare(Discard, r.Number, ply, pl.Discarded.String(), d.String())
+			t.compare(Call, r.Number, ply, call.String(), c.String())
+		}
+		if pile == gin.StockPile {
+			stock++
+		}
+		hands[side] = pl.Hand
+		lastDraw[side] = pile
+		history = append(history, gin.PublicPlay{Seat: seatOf(side, t.seat), Source: pile, Top: pl.Top, Discarded: pl.Discarded, Call: call})
+	}
+	if hands[0] == nil || hands[1] == nil {
+		return true // a side that never played: nothing to declare
+	}
+	last := len(r.Plays)
+	v := gin.View{
+		Seat: t.seat, Round: r.Number, Turn: last, Hand: hands[0], Top: r.Plays[last-1].Discarded, FaceUp: faceUp,
+		StockLeft: gin.StockSize - stock, Scores: scores, OppLastDraw: lastDraw[1], History: history,
+	}
+	melds := t.p.Declare(&v)
+	if t.faulted(r.Number, last) {
+		return false
+	}
+	logged, allowed := t.impliedDeadwood(r, gin.HandOf(hands[0]...), gin.HandOf(hands[1]...))
+	player := "invalid"
+	dw, err := gin.CheckDeclaration(gin.HandOf(hands[0]...), melds)
+	if err == nil {
+		player = fmt.Sprintf("deadwood %d", dw)
+		if allowed.Has(dw) {
+			player = logged // agrees: one of the values the score allows
+		}
+	} else {
+		player += ": " + err.Error()
+	}
+	t.compare(Melds, r.Number, last, logged, player)
+	return true
+}
+
+// seatOf returns the engine seat of a side: the traced one sits at seat.
+func seatOf(side int, seat gin.Seat) gin.Seat {
+	if side == 0 {
+		return seat
+	}
+	return seat.Other()
+}
+
+// firstHand returns a player's hand before its first play of a round: the
+// hand after it, less the drawn card, plus the discarded card, which the
+// log does not place: it goes last.
+func firstHand(pl *Play) []gin.Card {
+	out := make([]gin.Card, 0, gin.HandSize)
+	for _, c := range pl.Hand {
+		if c != pl.Drawn {
+			out = append(out, c)
+		}
+	}
+	return append(out, pl.Discarded)
+}
+
+// impliedDeadwood returns the declared deadwood values of the traced side
+// that explain the logged score with some declaration of the other side,
+// as a set and as text.
+func (t *tracer) impliedDeadwood(r *Round, own, other gin.Hand) (string, gin.Values) {
+	caller := 1 // the side that made the last play: 0 is the traced one
+	if r.CallerYou == t.you {
+		caller = 0
+	}
+	logged := [2]int{r.YouPoints, r.OppPoints}
+	if !t.you {
+		logged = [2]int{r.OppPoints, r.YouPoints}
+	}
+	reach := [2]gin.Values{gin.ReachableDeadwood(own), gin.ReachableDeadwood(other)}
+	var allowed gin.Values
+	for _, d0 := range reach[0].List() {
+		for _, d1 := range reach[1].List() {
+			decl := [2]int{d0, d1}
+			dc := decl[caller]
+			if r.Action == gin.Gin && dc != 0 || r.Action == gin.Knock && dc > gin.KnockLimit {
+				continue
+			}
+			var pts [2]int
+			pts[caller], pts[1-caller] = gin.RoundScore(r.Action, dc, decl[1-caller])
+			if pts == logged {
+				allowed = allowed.Add(d0)
+				break
+			}
+		}
+	}
+	return deadwoodText(allowed), allowed
+}
+
+// deadwoodText says which declared deadwood values the score allows.
+func deadwoodText(v gin.Values) string {
+	list := v.List()
+	if len(list) == 0 {
+		return "no declaration explains the score"
+	}
+	s := "deadwood " + strconv.Itoa(list[0])
+	for i, d := range list[1:] {
+		if i == len(list)-2 {
+			s += " or "
+		} else {
+			s += ", "
+		}
+		s += strconv.Itoa(d)
+	}
+	return s
+}

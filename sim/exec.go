@@ -1,0 +1,112 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ginlog/ginlog/extplayer"
+	"github.com/ginlog/ginlog/gin"
+)
+
+// ExecUsage and ExecDoc describe the exec:CMD players for help texts.
+const (
+	ExecUsage = "exec:CMD"
+	ExecDoc   = "a program of yours speaking ginlog's line protocol (docs/protocol.md); CMD is split on spaces"
+)
+
+// Players resolves the player names of one command, exec:CMD included. An
+// exec: player is a pool of processes started with the options below;
+// Watch kills them when the command is cancelled and closes them when it
+// ends. A nil *Players resolves every name but exec:CMD.
+type Players struct {
+	Timeout   time.Duration // the time limit on one decision of an exec: player (0: extplayer.DefaultTimeout)
+	StderrDir string        // keep exec: players' stderr here, one file per game ("": not kept)
+
+	mu    sync.Mutex
+	pools []*extplayer.Pool
+}
+
+// ErrNoExec reports an exec: player where a command cannot run one.
+var ErrNoExec = errors.New("exec: players are not available in this command")
+
+// Entrant resolves one player name.
+func (ps *Players) Entrant(name string) (Entrant, error) {
+	command, ok := strings.CutPrefix(name, "exec:")
+	if !ok {
+		return NewEntrant(name)
+	}
+	if ps == nil {
+		return Entrant{}, ErrNoExec
+	}
+	timeout := ps.Timeout
+	if timeout == 0 {
+		timeout = extplayer.DefaultTimeout
+	}
+	if timeout < 0 {
+		return Entrant{}, fmt.Errorf("player %q: a time limit of %v: want a positive duration", name, timeout)
+	}
+	pool, err := extplayer.NewPool(extplayer.Options{
+		Command: strings.Fields(strings.Trim(command, `"'`)), Timeout: timeout, StderrDir: ps.StderrDir,
+	})
+	if err != nil {
+		return Entrant{}, err // it names the command
+	}
+	ps.mu.Lock()
+	ps.pools = append(ps.pools, pool)
+	ps.mu.Unlock()
+	return Entrant{Name: name, New: func(*rand.Rand) gin.Player { return pool.Player() }}, nil
+}
+
+// Parse reads two player names separated by a comma, the logged one
+// first, as --players gives them.
+func (ps *Players) Parse(list string) ([2]Entrant, error) {
+	var out [2]Entrant
+	names := strings.Split(list, ",")
+	if len(names) != 2 {
+		return out, fmt.Errorf("want two names separated by a comma, got %q", list)
+	}
+	for i, name := range names {
+		var err error
+		if out[i], err = ps.Entrant(strings.TrimSpace(name)); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// Watch kills every exec: process at once if ctx is cancelled, and
+// returns the function that stops watching and closes the pools, to call
+// when the command ends.
+func (ps *Players) Watch(ctx context.Context) (stop func()) {
+	each := func(f func(*extplayer.Pool)) {
+		ps.mu.Lock()
+		defer ps.mu.Unlock()
+		for _, p := range ps.pools {
+			f(p)
+		}
+	}
+	unwatch := context.AfterFunc(ctx, func() { each((*extplayer.Pool).Kill) })
+	return func() {
+		unwatch()
+		each((*extplayer.Pool).Close)
+	}
+}
+
+// ForfeitCodes lists the codes a forfeit can have, the rules engine's and
+// the exec: players' own, with what they mean.
+func ForfeitCodes() [][2]string {
+	var out [][2]string
+	seen := map[string]bool{}
+	for _, c := range append(append([][2]string{}, Codes...), extplayer.Codes...) {
+		if !seen[c[0]] {
+			seen[c[0]] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
