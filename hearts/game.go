@@ -24,11 +24,11 @@ type View struct {
 	Legal   gin.Hand // the cards it may play
 	Led     bool     // false when the player leads the trick
 	Trick   []gin.Card
-	Leader  int                 // the seat that led the current trick
-	Tricks  []Trick             // this hand's finished tricks, in order
-	Taken   [MaxPlayers]int     // points taken in this hand so far, by seat
-	Totals  [MaxPlayers]int     // game totals before this hand, by seat
-	Played  gin.Hand            // cards of this hand's finished tricks
+	Leader  int             // the seat that led the current trick
+	Tricks  []Trick         // this hand's finished tricks, in order
+	Taken   [MaxPlayers]int // points taken in this hand so far, by seat
+	Totals  [MaxPlayers]int // game totals before this hand, by seat
+	Played  gin.Hand        // cards of this hand's finished tricks
 }
 
 // Dealer gives the deck order of each hand (numbered from 1).
