@@ -2,6 +2,7 @@ package hearts
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ginlog/ginlog/gin"
 )
@@ -88,36 +89,64 @@ func Check(g *Log) Result {
 	}
 	n := g.Players
 	if !ValidPlayers(n) {
-		res.violate(1, 0, -1, CodeNotADeal, "%d players: want 2 or 4", n)
+		res.Violations = append(res.Violations, Violation{Hand: 1, Seat: -1, Code: CodeNotADeal, Msg: fmt.Sprintf("%d players: want 2 or 4", n)})
 		return res
 	}
+	running := make([][MaxPlayers]int, len(g.Hands))
 	for i := range g.Hands {
 		h := &g.Hands[i]
-		if i > 0 && GameOver(res.Totals[:n], res.Limit) {
-			res.violate(i+1, 0, -1, CodeContinues, "the game was over after hand %d at %v", i, res.Totals[:n])
+		hr, vs := CheckHand(n, h)
+		for _, v := range vs {
+			v.Hand = i + 1
+			res.Violations = append(res.Violations, v)
 		}
-		res.Hands[i] = res.checkHand(n, i+1, h)
-		for s := range n {
-			if h.Logged[s] {
-				res.Totals[s] += h.Points[s]
-			} else {
-				res.Totals[s] += res.Hands[i].Points[s]
-			}
-		}
+		res.Hands[i] = hr
+		res.Totals = AddPoints(res.Totals, n, h, &hr)
+		running[i] = res.Totals
 	}
-	if k := len(g.Hands); k > 0 && !GameOver(res.Totals[:n], res.Limit) {
-		res.violate(k, 0, -1, CodeUnfinished, "the game stops at %v, not over with limit %d", res.Totals[:n], res.Limit)
-	}
+	res.Violations = append(res.Violations, CheckEnd(running, n, res.Limit)...)
+	slices.SortStableFunc(res.Violations, func(a, b Violation) int { return a.Hand - b.Hand })
 	return res
 }
 
-func (r *Result) violate(hand, trick, seat int, code, format string, args ...any) {
-	r.Violations = append(r.Violations, Violation{Hand: hand, Trick: trick, Seat: seat, Code: code, Msg: fmt.Sprintf(format, args...)})
+// AddPoints returns totals plus a hand's points: the logged points where the
+// log has them, the rules' points (hr) elsewhere.
+func AddPoints(totals [MaxPlayers]int, n int, h *LogHand, hr *HandResult) [MaxPlayers]int {
+	for s := range n {
+		if h.Logged[s] {
+			totals[s] += h.Points[s]
+		} else {
+			totals[s] += hr.Points[s]
+		}
+	}
+	return totals
 }
 
-// checkHand replays hand number k.
-func (r *Result) checkHand(n, k int, h *LogHand) HandResult {
+// CheckEnd checks where a game of n seats ends, given its running totals
+// after each hand: over after the last hand with the limit, and not before.
+func CheckEnd(running [][MaxPlayers]int, n, limit int) []Violation {
+	var vs []Violation
+	for i := 1; i < len(running); i++ {
+		if GameOver(running[i-1][:n], limit) {
+			vs = append(vs, Violation{Hand: i + 1, Seat: -1, Code: CodeContinues,
+				Msg: fmt.Sprintf("the game was over after hand %d at %v", i, running[i-1][:n])})
+		}
+	}
+	if k := len(running); k > 0 && !GameOver(running[k-1][:n], limit) {
+		vs = append(vs, Violation{Hand: k, Seat: -1, Code: CodeUnfinished,
+			Msg: fmt.Sprintf("the game stops at %v, not over with limit %d", running[k-1][:n], limit)})
+	}
+	return vs
+}
+
+// CheckHand replays one hand of n seats as Check does. Its violations leave
+// Hand 0 for the caller to set.
+func CheckHand(n int, h *LogHand) (HandResult, []Violation) {
 	hr := HandResult{Legal: true, Scored: true, Moon: -1}
+	var vs []Violation
+	violate := func(trick, seat int, code, format string, args ...any) {
+		vs = append(vs, Violation{Trick: trick, Seat: seat, Code: code, Msg: fmt.Sprintf(format, args...)})
+	}
 	var held [MaxPlayers]gin.Hand
 	var all gin.Hand
 	dup := false
@@ -129,9 +158,9 @@ func (r *Result) checkHand(n, k int, h *LogHand) HandResult {
 		}
 	}
 	if dup || all != gin.FullDeck || len(h.Tricks) != TricksPerHand(n) {
-		r.violate(k, 0, -1, CodeNotADeal, "%d tricks holding %d distinct cards", len(h.Tricks), all.Len())
+		violate(0, -1, CodeNotADeal, "%d tricks holding %d distinct cards", len(h.Tricks), all.Len())
 		hr.Legal, hr.Scored = false, false
-		return hr
+		return hr, vs
 	}
 	for s := range n {
 		if held[s].Has(TwoOfClubs) {
@@ -148,7 +177,7 @@ func (r *Result) checkHand(n, k int, h *LogHand) HandResult {
 			sit := Situation{Held: held[s], First: ti == 0, Broken: played&HeartCards != 0, Leads: i == 0, Led: led}
 			if err := CheckPlay(cards[s], sit); err != nil {
 				hr.Legal = false
-				r.violate(k, ti+1, s, Code(err), "seat %d played %v holding %v: %v", s, cards[s], held[s], err)
+				violate(ti+1, s, Code(err), "seat %d played %v holding %v: %v", s, cards[s], held[s], err)
 			}
 			held[s] = held[s].Remove(cards[s])
 		}
@@ -162,10 +191,10 @@ func (r *Result) checkHand(n, k int, h *LogHand) HandResult {
 	for s := range n {
 		if h.Logged[s] && h.Points[s] != hr.Points[s] {
 			hr.Scored = false
-			r.violate(k, 0, s, CodeScore, "seat %d logged %d points, the tricks give %d (taken %v)", s, h.Points[s], hr.Points[s], hr.Taken[:n])
+			violate(0, s, CodeScore, "seat %d logged %d points, the tricks give %d (taken %v)", s, h.Points[s], hr.Points[s], hr.Taken[:n])
 		}
 	}
-	return hr
+	return hr, vs
 }
 
 // Log returns the game as its log would record it, every seat's points
