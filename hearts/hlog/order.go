@@ -81,10 +81,10 @@ var perms, cycleOf = func() (p [hearts.MaxPlayers + 1][][hearts.MaxPlayers]int8,
 // reverseReading is a hand read in reverse play order: the leader's card
 // last in every trick.
 type reverseReading struct {
-	ok       bool                      // the rules hold in this reading
-	rel      [gin.NumCards]int8        // the relative seat of each logged card
-	points   [hearts.MaxPlayers]int    // by relative seat
-	seatings uint32                    // the seatings that give the logged scores, a bit per permutation
+	ok       bool                   // the rules hold in this reading
+	rel      [gin.NumCards]int8     // the relative seat of each logged card
+	points   [hearts.MaxPlayers]int // by relative seat
+	seatings uint32                 // the seatings that give the logged scores, a bit per permutation
 }
 
 // readReverse reads hand h in reverse play order and finds the seatings
