@@ -179,26 +179,33 @@ func number(b []byte) (int64, bool) {
 // the row is sound; f.Players and f.Pos are set from the first sound row.
 func (p *fileParser) row(line int, text []byte, r *Row, f *File) bool {
 	r.Line = int32(line)
-	var fields [4][]byte
-	var cols [4]int
-	rest, col := text, 1
-	for i := range fields {
-		j := bytes.IndexByte(rest, ',')
-		if j < 0 {
-			p.fail(line, 0, CodeFieldCount, "%d fields, want 5: time,pos,score,first,\"tricks\"", i+1)
-			return false
-		}
-		fields[i], cols[i] = rest[:j], col
-		rest, col = rest[j+1:], col+j+1
-	}
-	if len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' || bytes.Count(rest, []byte(`"`)) != 2 {
-		if bytes.IndexByte(rest, '"') < 0 && bytes.IndexByte(rest, ',') < 0 && bytes.IndexByte(rest, ';') < 0 {
-			p.fail(line, 0, CodeFieldCount, "4 fields, want 5: time,pos,score,first,\"tricks\"")
+	// The tricks are the one quoted field, after four plain ones.
+	q := bytes.IndexByte(text, '"')
+	if q < 0 {
+		if n := bytes.Count(text, []byte(",")) + 1; n < 5 {
+			p.fail(line, 0, CodeFieldCount, "%d fields, want 5: time,pos,score,first,\"tricks\"", n)
 		} else {
-			p.fail(line, col, CodeBadQuote, "the tricks must be one field in double quotes")
+			p.fail(line, 0, CodeBadQuote, "the tricks must be one field in double quotes")
 		}
 		return false
 	}
+	head, rest := text[:q], text[q:]
+	if len(head) == 0 || head[len(head)-1] != ',' || bytes.Count(head, []byte(",")) != 4 {
+		p.fail(line, 0, CodeFieldCount, "%d fields before the tricks, want 4: time,pos,score,first", bytes.Count(head, []byte(",")))
+		return false
+	}
+	if len(rest) < 2 || rest[len(rest)-1] != '"' || bytes.Count(rest, []byte(`"`)) != 2 {
+		p.fail(line, q+1, CodeBadQuote, "the tricks must be one field in double quotes")
+		return false
+	}
+	var fields [4][]byte
+	var cols [4]int
+	for i, col := 0, 1; i < len(fields); i++ {
+		j := bytes.IndexByte(head, ',')
+		fields[i], cols[i] = head[:j], col
+		head, col = head[j+1:], col+j+1
+	}
+	col := q + 1
 	ok := p.tricks(line, rest[1:len(rest)-1], col+1, r, f)
 	var nums [4]int64
 	names := [4]string{"time", "pos", "score", "first"}
