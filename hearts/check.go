@@ -142,11 +142,24 @@ func CheckEnd(running [][MaxPlayers]int, n, limit int) []Violation {
 // CheckHand replays one hand of n seats as Check does. Its violations leave
 // Hand 0 for the caller to set.
 func CheckHand(n int, h *LogHand) (HandResult, []Violation) {
-	hr := HandResult{Legal: true, Scored: true, Moon: -1}
 	var vs []Violation
-	violate := func(trick, seat int, code, format string, args ...any) {
+	hr := replayHand(n, h, func(trick, seat int, code, format string, args ...any) {
 		vs = append(vs, Violation{Trick: trick, Seat: seat, Code: code, Msg: fmt.Sprintf(format, args...)})
-	}
+	})
+	return hr, vs
+}
+
+// Judge replays one hand as CheckHand does, but only says whether it is
+// legal and scored right (HandResult.Legal and Scored), without describing
+// its violations: the fast test of a reading.
+func Judge(n int, h *LogHand) HandResult {
+	return replayHand(n, h, nil)
+}
+
+// replayHand replays one hand and reports each violation to violate, when
+// it is not nil.
+func replayHand(n int, h *LogHand, violate func(trick, seat int, code, format string, args ...any)) HandResult {
+	hr := HandResult{Legal: true, Scored: true, Moon: -1}
 	var held [MaxPlayers]gin.Hand
 	var all gin.Hand
 	dup := false
@@ -158,9 +171,11 @@ func CheckHand(n int, h *LogHand) (HandResult, []Violation) {
 		}
 	}
 	if dup || all != gin.FullDeck || len(h.Tricks) != TricksPerHand(n) {
-		violate(0, -1, CodeNotADeal, "%d tricks holding %d distinct cards", len(h.Tricks), all.Len())
+		if violate != nil {
+			violate(0, -1, CodeNotADeal, "%d tricks holding %d distinct cards", len(h.Tricks), all.Len())
+		}
 		hr.Legal, hr.Scored = false, false
-		return hr, vs
+		return hr
 	}
 	for s := range n {
 		if held[s].Has(TwoOfClubs) {
@@ -177,7 +192,9 @@ func CheckHand(n int, h *LogHand) (HandResult, []Violation) {
 			sit := Situation{Held: held[s], First: ti == 0, Broken: played&HeartCards != 0, Leads: i == 0, Led: led}
 			if err := CheckPlay(cards[s], sit); err != nil {
 				hr.Legal = false
-				violate(ti+1, s, Code(err), "seat %d played %v holding %v: %v", s, cards[s], held[s], err)
+				if violate != nil {
+					violate(ti+1, s, Code(err), "seat %d played %v holding %v: %v", s, cards[s], held[s], err)
+				}
 			}
 			held[s] = held[s].Remove(cards[s])
 		}
@@ -191,10 +208,12 @@ func CheckHand(n int, h *LogHand) (HandResult, []Violation) {
 	for s := range n {
 		if h.Logged[s] && h.Points[s] != hr.Points[s] {
 			hr.Scored = false
-			violate(0, s, CodeScore, "seat %d logged %d points, the tricks give %d (taken %v)", s, h.Points[s], hr.Points[s], hr.Taken[:n])
+			if violate != nil {
+				violate(0, s, CodeScore, "seat %d logged %d points, the tricks give %d (taken %v)", s, h.Points[s], hr.Points[s], hr.Taken[:n])
+			}
 		}
 	}
-	return hr, vs
+	return hr
 }
 
 // Log returns the game as its log would record it, every seat's points

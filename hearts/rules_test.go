@@ -77,6 +77,10 @@ func TestCheckPlayMatchesReference(t *testing.T) {
 				if !slices.Equal(got, ref) {
 					t.Fatalf("Check found %v, the reference %v", got, ref)
 				}
+				lh := LogHand{Tricks: tricks}
+				if hr := Judge(tc.n, &lh); hr.Legal != (len(ref) == 0) || hr.Points != res.Hands[0].Points {
+					t.Fatalf("Judge says legal %v, points %v; Check %v, %v", hr.Legal, hr.Points, ref, res.Hands[0].Points)
+				}
 			}
 			if plays == 0 {
 				t.Fatal("no illegal play in 500 hands: the test checks nothing")

@@ -227,11 +227,11 @@ func versionOf(s *Stamp) Version {
 	for i := range s.Rows {
 		h := s.hand(i)
 		lh := byPlayer(&h, s.Players)
-		hr, vs := hearts.CheckHand(s.Players, &lh)
+		hr := hearts.Judge(s.Players, &lh)
 		if hr.Scored {
 			scored++
 		}
-		if len(vs) == 0 {
+		if hr.Legal && hr.Scored {
 			sound++
 		}
 		if rd := readReverse(&h, s.Players); rd.ok && rd.seatings != 0 {

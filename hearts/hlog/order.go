@@ -102,8 +102,8 @@ func readReverse(h *Hand, n int) reverseReading {
 		tr := hearts.Trick{Leader: leader, Cards: lh.Tricks[t]}
 		leader = tr.Winner(n)
 	}
-	hr, vs := hearts.CheckHand(n, &lh)
-	if len(vs) > 0 {
+	hr := hearts.Judge(n, &lh)
+	if !hr.Legal || !hr.Scored {
 		return rd
 	}
 	rd.ok, rd.points = true, hr.Points

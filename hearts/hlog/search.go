@@ -355,8 +355,10 @@ func (s *searcher) apply(k stateKey, f *trickFacts, owner [hearts.MaxPlayers]int
 	for p := range n {
 		next.allowed[p] &= future
 	}
-	if s.logged[w] && !takenFits(int(next.taken[w]), s.rest[t+1], s.score[w]) {
-		return k, 0, false
+	for p := range n {
+		if s.logged[p] && !takenFits(int(next.taken[p]), s.rest[t+1], s.score[p]) {
+			return k, 0, false
+		}
 	}
 	return next, removed, true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
@@ -289,4 +290,26 @@ func loggedScores(h *Hand, n int) string {
 		}
 	}
 	return "[" + s + "]"
+}
+
+// VerifyAll verifies games on the given number of goroutines (at least
+// one) and returns their reports in the games' order.
+func VerifyAll(games []*Game, workers int) []*Report {
+	reports := make([]*Report, len(games))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Go(func() {
+			var v Verifier
+			for i := range next {
+				reports[i] = v.Verify(games[i])
+			}
+		})
+	}
+	for i := range games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return reports
 }
