@@ -22,7 +22,10 @@ const (
 )
 
 func (v Version) String() string {
-	return [...]string{"unknown", "by-player", "earlier"}[min(v, Earlier+1)]
+	if v > Earlier {
+		return fmt.Sprintf("Version(%d)", uint8(v))
+	}
+	return [...]string{"unknown", "by-player", "earlier"}[v]
 }
 
 // Stamp is the files of one stamp in one group: the same hands as each

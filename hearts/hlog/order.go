@@ -1,6 +1,8 @@
 package hlog
 
 import (
+	"fmt"
+
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
 )
@@ -15,11 +17,13 @@ const (
 	MethodByPlayer                  // card k of every trick is pos k's (the later version)
 	MethodReversePlay               // every trick in reverse play order, one seating for the game
 	MethodSearched                  // every assignment the rules and scores allow, searched and counted
-	MethodAmbiguous                 // two readings explain every hand and disagree: reported, not guessed
 )
 
 func (m Method) String() string {
-	return [...]string{"none", "player-id", "reverse-play", "searched", "ambiguous"}[min(m, MethodAmbiguous+1)]
+	if m > MethodSearched {
+		return fmt.Sprintf("Method(%d)", uint8(m))
+	}
+	return [...]string{"none", "player-id", "reverse-play", "searched"}[m]
 }
 
 // byPlayer reads a hand's tricks in player-id order.

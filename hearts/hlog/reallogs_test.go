@@ -1,7 +1,9 @@
 package hlog
 
 import (
+	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -87,7 +89,8 @@ func tallyGames(games []*Game) map[string]*tally {
 // the logs hold only legal games.
 func TestRealLogs(t *testing.T) {
 	root := needRealLogs(t)
-	games, err := ReadFS(os.DirFS(root), ".")
+	fsys := os.DirFS(root)
+	games, err := ReadFS(fsys, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,13 +102,13 @@ func TestRealLogs(t *testing.T) {
 	slices.Sort(repos)
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "repository\tfiles\tgames\t2-player\thands\tverified\tdetermined\trule\tscore\tend\tquirk\tplayer-id\treverse-play\tsearched\tambiguous\t")
+	fmt.Fprintln(w, "repository\tfiles\tgames\t2-player\thands\tverified\tdetermined\trule\tscore\tend\tquirk\tplayer-id\treverse-play\tsearched\t")
 	var sum tally
 	for _, r := range repos {
 		tl := byRepo[r]
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r, tl.files, tl.games, tl.twoPlayer, tl.hands, tl.verified, tl.determined,
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r, tl.files, tl.games, tl.twoPlayer, tl.hands, tl.verified, tl.determined,
 			tl.kinds[KindRule], tl.kinds[KindScore], tl.kinds[KindEnd], tl.kinds[KindQuirk],
-			tl.methods[MethodByPlayer], tl.methods[MethodReversePlay], tl.methods[MethodSearched], tl.methods[MethodAmbiguous])
+			tl.methods[MethodByPlayer], tl.methods[MethodReversePlay], tl.methods[MethodSearched])
 		sum.files += tl.files
 		sum.rejected += tl.rejected
 		sum.games += tl.games
@@ -120,7 +123,7 @@ func TestRealLogs(t *testing.T) {
 			sum.kinds[k] += n
 		}
 	}
-	fmt.Fprintf(w, "total\t%d\t%d\t%d\t%d\t%d\t%d\t\t\t\t\t\t\t\t\t\n", sum.files, sum.games, sum.twoPlayer, sum.hands, sum.verified, sum.determined)
+	fmt.Fprintf(w, "total\t%d\t%d\t%d\t%d\t%d\t%d\t\t\t\t\t\t\t\t\n", sum.files, sum.games, sum.twoPlayer, sum.hands, sum.verified, sum.determined)
 	w.Flush()
 	limits := map[int]int{}
 	for _, tl := range byRepo {
@@ -129,9 +132,82 @@ func TestRealLogs(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(&b, "\nlimits (games): %v\n", limits)
+	writeFacts(&b, fsys, games)
 	golden.Check(t, "testdata/reallogs.golden", b.String())
 	if sum.files != 1481 || sum.rejected != 0 || sum.verified != sum.hands || len(sum.kinds) != 0 {
 		t.Errorf("%d files, %d games rejected, %d of %d hands verified, deviations %v: want 1481 files, every game and hand sound",
 			sum.files, sum.rejected, sum.verified, sum.hands, sum.kinds)
 	}
+}
+
+// writeFacts checks FORMAT.md's claims against the logs and writes what
+// the logs show.
+func writeFacts(b *strings.Builder, fsys fs.FS, games []*Game) {
+	crlf, files := 0, 0
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, name)
+		files++
+		if bytes.Contains(data, []byte("\r\n")) {
+			crlf++
+		}
+		return err
+	})
+	if err != nil {
+		fmt.Fprintf(b, "walk: %v\n", err)
+	}
+	fmt.Fprintf(b, "line endings: %d files CRLF, %d LF\n", crlf, files-crlf)
+	var multiStamp, partial, atLimit, simpleHands, hands, games4, games2 int
+	shared := map[*Stamp]int{}
+	views := map[string]int{}
+	for _, g := range games {
+		if len(g.Errors) > 0 {
+			continue
+		}
+		for _, s := range g.Stamps {
+			shared[s]++
+		}
+		if len(g.Stamps) > 1 {
+			multiStamp++
+		}
+		present := 0
+		for p := range g.Players {
+			if g.IDs[p] != "" {
+				present++
+			}
+		}
+		if present < g.Players {
+			partial++
+			views[fmt.Sprintf("%d of %d", present, g.Players)]++
+		}
+		if g.Players == 2 {
+			games2++
+		} else {
+			games4++
+		}
+		rep := Verify(g)
+		if rep.TotalsKnown && highest(rep.Totals[:g.Players]) == rep.Limit {
+			atLimit++
+		}
+		for _, h := range rep.Hands {
+			hands++
+			if h.Method != MethodSearched {
+				simpleHands++
+			}
+		}
+	}
+	two := 0
+	for _, n := range shared {
+		if n > 1 {
+			two++
+		}
+	}
+	fmt.Fprintf(b, "games: %d of four players, %d of two\n", games4, games2)
+	fmt.Fprintf(b, "games spanning several stamps: %d; stamps holding the end of one game and the start of the next: %d\n", multiStamp, two)
+	fmt.Fprintf(b, "games seen by only some players: %d %v\n", partial, views)
+	fmt.Fprintf(b, "games ending with the highest total exactly at the limit: %d\n", atLimit)
+	fmt.Fprintf(b, "hands read in player-id or reverse play order: %d of %d (%.1f%%); the rest searched\n",
+		simpleHands, hands, 100*float64(simpleHands)/float64(hands))
 }
