@@ -40,10 +40,11 @@
 // earlier games, in reverse play order when every hand of the game replays
 // so with one seating (ReversePlay), and otherwise by a search over every
 // assignment of each trick's cards to the players that the rules and the
-// logged scores allow (Searched), counted exactly. A hand is verified when
-// some assignment obeys every rule and explains every logged score; it is
-// determined when exactly one does. Nothing is guessed: an undetermined
-// hand keeps its count and no seats.
+// logged scores allow (Searched). A hand is verified when some assignment
+// obeys every rule and explains every logged score; it is determined when
+// exactly one does. Nothing is guessed: an undetermined hand keeps no
+// seats, and where players without a file leave the totals open, the end
+// of the game is checked under every reading the hands allow.
 //
 // The package is pure: it reads from an fs.FS and returns the files' bytes
 // to write, and does no other I/O.
