@@ -22,7 +22,7 @@ type View struct {
 	Hand    int      // the hand's number in the game, from 1
 	Held    gin.Hand // the player's cards
 	Legal   gin.Hand // the cards it may play
-	Led     bool     // false when the player leads the trick
+	Led     bool     // the trick has been led: false when the player leads it
 	Trick   []gin.Card
 	Leader  int             // the seat that led the current trick
 	Tricks  []Trick         // this hand's finished tricks, in order

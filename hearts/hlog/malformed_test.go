@@ -87,3 +87,23 @@ func TestMalformed(t *testing.T) {
 		})
 	}
 }
+
+// TestDeviationCodes checks that every code a test meets is listed with a
+// meaning, and that a rejected game never counts as verified.
+func TestDeviationCodes(t *testing.T) {
+	listed := map[string]bool{}
+	for _, c := range DeviationCodes {
+		if c[1] == "" || listed[c[0]] {
+			t.Errorf("code %q listed twice or without a meaning", c[0])
+		}
+		listed[c[0]] = true
+	}
+	for _, code := range []string{"lead", "bleeding", "breaking", "renege", "score", "game-continues", "game-unfinished", CodeNoLegalOrder, CodeEndUnknown, CodeFirst} {
+		if !listed[code] {
+			t.Errorf("code %q is not listed", code)
+		}
+	}
+	if rep := Verify(&Game{Errors: []*FileError{{Code: CodeBadCard}}}); rep.Verified() {
+		t.Error("a rejected game verifies")
+	}
+}

@@ -39,11 +39,10 @@ func byPlayer(h *Hand, n int) hearts.LogHand {
 }
 
 // A seating is a bijection from relative seats (0 for the holder of the two
-// of clubs, then in play order) to pos, as a permutation index. The cyclic
-// order of the pos around the table is the game's, so the seatings of one
-// game's hands are rotations of one another.
-type seating uint8
-
+// of clubs, then in play order) to pos, held as an index into perms. The
+// cyclic order of the pos around the table is the game's, so the seatings
+// of one game's hands are rotations of one another.
+//
 // perms lists the permutations of n elements, and cycleOf the canonical
 // cyclic order of each (its rotation that starts with pos 0).
 var perms, cycleOf = func() (p [hearts.MaxPlayers + 1][][hearts.MaxPlayers]int8, c [hearts.MaxPlayers + 1][]int) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/ginlog/ginlog/gin"
@@ -16,6 +17,14 @@ const (
 	CodeNoLegalOrder = "no-legal-order" // no assignment of the cards to the players obeys the rules
 	CodeEndUnknown   = "end-unknown"    // the points of a player without a file are not determined, so the end cannot be checked
 	CodeFirst        = "first"          // the first field is not the pos of a highest total, or changes within the game
+)
+
+// DeviationCodes lists every deviation code Verify reports, with what it
+// means: the rules engine's (hearts.Codes) and the log reader's own.
+var DeviationCodes = append(slices.Clone(hearts.Codes),
+	[2]string{CodeNoLegalOrder, "no assignment of the cards to the players obeys the rules"},
+	[2]string{CodeEndUnknown, "the scores of the players without a file leave the end of the game unchecked"},
+	[2]string{CodeFirst, "the first field does not name a highest total, or changes within the game"},
 )
 
 // Kind sorts deviations into what they mean.
@@ -84,8 +93,9 @@ type Report struct {
 	Deviations  []Deviation
 }
 
-// Verified reports whether every hand and the game's end check out.
-func (r *Report) Verified() bool { return len(r.Deviations) == 0 }
+// Verified reports whether the game was read and every hand and its end
+// check out.
+func (r *Report) Verified() bool { return r.Method != MethodNone && len(r.Deviations) == 0 }
 
 // Verifier verifies games. Its zero value is ready; it keeps the search's
 // memory between games, so use one per goroutine.
@@ -253,14 +263,14 @@ func (v *Verifier) searched(g *Game, rep *Report) alternatives {
 		}
 		if r.Verified {
 			if limit < math.MaxUint64 {
-				alts.scores[0][i] = [][hearts.MaxPlayers]int{loggedVector(h)}
+				alts.scores[0][i] = [][hearts.MaxPlayers]int{h.Score}
 			} else if res.scores != nil && !res.scores.over {
 				alts.scores[0][i] = res.scores.list()
 			}
 			continue
 		}
 		if limit < math.MaxUint64 {
-			alts.scores[0][i] = [][hearts.MaxPlayers]int{loggedVector(h)}
+			alts.scores[0][i] = [][hearts.MaxPlayers]int{h.Score}
 		}
 		_, row := h.Locate(0)
 		if v.s.search(h, n, false, 1, false).count > 0 {
@@ -273,9 +283,6 @@ func (v *Verifier) searched(g *Game, rep *Report) alternatives {
 	}
 	return alts
 }
-
-// loggedVector returns a fully logged hand's scores.
-func loggedVector(h *Hand) [hearts.MaxPlayers]int { return h.Score }
 
 func loggedScores(h *Hand, n int) string {
 	s := ""
