@@ -2,6 +2,7 @@ package hearts
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -75,6 +76,29 @@ func TestLimits(t *testing.T) {
 			}
 			if got := LikelyLimit(lo, hi); got != tc.likely {
 				t.Errorf("LikelyLimit(%d, %d) = %d, want %d", lo, hi, got, tc.likely)
+			}
+		})
+	}
+}
+
+func TestCheckEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		running [][MaxPlayers]int
+		want    string
+	}{
+		{"ends on its last hand", [][MaxPlayers]int{{50, 26, 0, 2}, {100, 26, 10, 20}}, ""},
+		{"goes on after its end", [][MaxPlayers]int{{100, 26, 0, 2}, {126, 26, 0, 2}}, "game-continues@2"},
+		{"stops before its end", [][MaxPlayers]int{{50, 26, 0, 2}, {90, 26, 10, 20}}, "game-unfinished@2"},
+		{"tied for lowest at the end", [][MaxPlayers]int{{50, 26, 0, 2}, {110, 26, 10, 10}}, "game-unfinished@2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, v := range CheckEnd(tc.running, 4, DefaultLimit) {
+				got = append(got, fmt.Sprintf("%s@%d", v.Code, v.Hand))
+			}
+			if s := strings.Join(got, " "); s != tc.want {
+				t.Errorf("CheckEnd = %q, want %q", s, tc.want)
 			}
 		})
 	}
