@@ -80,14 +80,19 @@ func TestDeterministic(t *testing.T) {
 // strategies, not a statistical claim.
 func TestStrength(t *testing.T) {
 	games := play(t, Match{Players: entrants(t, "tracker", "simple", "random", "random"), Games: 400, Seed: 1})
-	var pts [4]int
+	var pts, wins [4]int
+	hands := 0
 	for _, g := range games {
 		for _, h := range g.Record.Hands {
 			for s := range pts {
 				pts[s] += h.Points[s]
 			}
+			hands++
 		}
+		wins[g.Record.Winner()]++
 	}
+	t.Logf("points a hand: tracker %.2f, simple %.2f, random %.2f and %.2f; games won %v of %d",
+		float64(pts[0])/float64(hands), float64(pts[1])/float64(hands), float64(pts[2])/float64(hands), float64(pts[3])/float64(hands), wins, len(games))
 	if !(pts[0] < pts[1] && pts[1] < pts[2] && pts[1] < pts[3]) {
 		t.Errorf("points tracker %d, simple %d, random %d and %d: want tracker < simple < random", pts[0], pts[1], pts[2], pts[3])
 	}
