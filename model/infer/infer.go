@@ -29,7 +29,8 @@
 // the model is fitted by maximising that very likelihood (package train),
 // so that what is fitted is what is predicted. With every table at zero the
 // model is the uniform baseline: each unseen card has the count divided by
-// the number of unseen cards.
+// the number of unseen cards. Before the opponent's first play the model
+// is the uniform too: a random deal is all there is to know.
 //
 // The package is pure: it imports gin and the standard library only, does
 // no I/O besides reading and writing Params as JSON on an io.Reader or

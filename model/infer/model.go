@@ -35,8 +35,14 @@ func (m *Model) Scores(pr *Problem, z []float64) {
 // Probabilities sets out[c], for every card c, to the probability that
 // the opponent holds it under model m: 1 for the known cards, 0 for the
 // cards seen elsewhere, the conditional Bernoulli inclusion probabilities
-// (Marginals) of the cards' scores for the unseen ones.
+// (Marginals) of the cards' scores for the unseen ones. Before the
+// opponent's first play its cards are a random deal: then every unseen
+// card is equally likely, whatever the tables say.
 func (t *Tracker) Probabilities(m *Model, out *[gin.NumCards]float64) {
+	if t.oppPlays == 0 {
+		t.Uniform(out)
+		return
+	}
 	t.Problem(&t.problem)
 	pr := &t.problem
 	z := t.z[:len(pr.Cards)]

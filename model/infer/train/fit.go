@@ -83,7 +83,7 @@ const shrinkSteps = 10
 // Summary says what Fit used and did.
 type Summary struct {
 	Games     int // games in the corpus
-	Decisions int // decisions with a labelled opponent hand, in the games stepped on
+	Decisions int // decisions with a labelled opponent hand, after its first play, in the games stepped on
 	Cards     int // unseen cards over those decisions
 	Epochs    int // passes over the corpus
 	Steps     int // gradient steps
@@ -467,6 +467,9 @@ type scratch struct {
 // the opponent's hand, under weights w, to gg, and with score its cards'
 // log loss.
 func (s *scratch) accumulate(w []float64, d *decision, gg *gameGrad, score bool) {
+	if d.tracker.OpponentPlays() == 0 {
+		return // the model is the uniform there (infer.Tracker.Probabilities)
+	}
 	d.tracker.Problem(&s.pr)
 	n := len(s.pr.Cards)
 	z, pi := s.z[:n], s.pi[:n]
@@ -498,6 +501,9 @@ func (s *scratch) accumulate(w []float64, d *decision, gg *gameGrad, score bool)
 // under weights w shrunk by k/shrinkSteps, and returns the number of
 // cards.
 func (s *scratch) shrinkLosses(w []float64, d *decision, sums *[shrinkSteps + 1]float64) int {
+	if d.tracker.OpponentPlays() == 0 {
+		return 0 // the model is the uniform there, whatever the shrinkage
+	}
 	d.tracker.Problem(&s.pr)
 	n := len(s.pr.Cards)
 	full, z, pi := s.full[:n], s.z[:n], s.pi[:n]
