@@ -23,22 +23,22 @@ func (r recorder) Draw(v *gin.View) gin.Pile {
 	return r.Player.Draw(v)
 }
 
-// benchViews returns seat 0's views over games between two baseline bots,
-// in play order, so that a tracker synced along them is incremental.
-func benchViews(b *testing.B) []gin.View {
+// recordViews returns seat 0's views over games between two baseline
+// bots, in play order, so that a tracker synced along them is incremental.
+func recordViews(tb testing.TB, games int) []gin.View {
 	var views []gin.View
-	for i := range 20 {
+	for i := range games {
 		var players [2]gin.Player
 		for s, name := range []string{"simple", "memory"} {
 			p, err := bots.New(name, rand.New(rand.NewPCG(uint64(i), uint64(s))))
 			if err != nil {
-				b.Fatal(err)
+				tb.Fatal(err)
 			}
 			players[s] = p
 		}
 		players[0] = recorder{Player: players[0], views: &views}
 		if _, err := gin.PlayGame(gin.RandomDeals(rand.New(rand.NewPCG(uint64(i), 1))), players); err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
 	return views
@@ -51,7 +51,7 @@ var sinkProb float64
 // meld solver's best discard of the same eleven cards (hand and face-up
 // card), which every player computes at every decision.
 func BenchmarkDecision(b *testing.B) {
-	views := benchViews(b)
+	views := recordViews(b, 20)
 	m, err := NewModel(randomParams(b, 6))
 	if err != nil {
 		b.Fatal(err)

@@ -143,3 +143,31 @@ func FuzzReadParams(f *testing.F) {
 		}
 	})
 }
+
+// TestLayout checks the weight vector's layout: NumWeights is the sum of
+// the tables' sizes, and at every decision of some games each unseen
+// card's features index inside the vector, in the order of the tables.
+func TestLayout(t *testing.T) {
+	if NumWeights != offsets[NumTables] {
+		t.Fatalf("NumWeights %d, tables hold %d", NumWeights, offsets[NumTables])
+	}
+	var tr Tracker
+	var pr Problem
+	views := recordViews(t, 3)
+	for i := range views {
+		tr.Sync(&views[i])
+		tr.Problem(&pr)
+		if len(pr.Cards) != tr.Unseen().Len() || pr.Count != tr.Hidden() {
+			t.Fatalf("%d cards and count %d, want %d and %d", len(pr.Cards), pr.Count, tr.Unseen().Len(), tr.Hidden())
+		}
+		for _, f := range pr.Features {
+			prev := -1
+			for _, k := range f {
+				if int(k) >= NumWeights || int(k) <= prev {
+					t.Fatalf("features %v out of order or out of the vector", f)
+				}
+				prev = int(k)
+			}
+		}
+	}
+}

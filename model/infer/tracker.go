@@ -184,9 +184,9 @@ func (t *Tracker) Problem(pr *Problem) {
 }
 
 // features returns card c's table entries at phase ph, dead being the
-// cards the opponent cannot hold or draw.
+// cards the opponent cannot hold or draw. The entries come in the order of
+// the tables.
 func (t *Tracker) features(c gin.Card, ph int, dead gin.Hand) CardFeatures {
-	var f CardFeatures
 	live, completed := 0, 0
 	if (related[SameRank][c] &^ dead).Len() >= 2 {
 		live++ // a set is still possible
@@ -204,16 +204,25 @@ func (t *Tracker) features(c gin.Card, ph int, dead gin.Hand) CardFeatures {
 			completed++
 		}
 	}
-	f[0] = index(TableRank, ph, int(c.Rank()))
-	f[1] = index(TableLive, ph, live)
-	for r := range NumRelations {
-		k := (related[r][c] & t.known).Len()
-		f[2+r] = index(TableKnown, int(r), min(k, numCounts-1))
-		f[6+r] = index(TableRefused, int(r), min(int(t.refused[r][c]), numCounts-1))
-		f[9+r] = index(TableDiscarded, int(r), min(int(t.discarded[r][c]), numCounts-1))
+	open := min(live, numLiveBins-1)
+	var f CardFeatures
+	n := 0
+	put := func(table, row, col int) {
+		f[n] = index(table, row, col)
+		n++
 	}
-	f[5] = index(TableKnown, knownMeld, min(completed, numCounts-1))
-	f[16] = index(TableDiscardRank, pointsBin(int(c.Rank())-int(t.discards[0].Rank()), t.nDiscards > 0), min(live, numLiveBins-1))
+	put(TableRank, ph, int(c.Rank()))
+	put(TableLive, ph, live)
+	for r := range NumRelations {
+		put(TableKnown, int(r), min((related[r][c]&t.known).Len(), numCounts-1))
+	}
+	put(TableKnown, knownMeld, min(completed, numCounts-1))
+	for r := range NumRelations {
+		put(TableRefused, int(r), min(int(t.refused[r][c]), numCounts-1))
+	}
+	for r := range NumRelations {
+		put(TableDiscarded, int(r), min(int(t.discarded[r][c]), numCounts-1))
+	}
 	last := [2]int{noLast, noLast}
 	if t.anyRefused {
 		last[0] = relationOf(c, t.lastRefused)
@@ -221,11 +230,11 @@ func (t *Tracker) features(c gin.Card, ph int, dead gin.Hand) CardFeatures {
 	if t.nDiscards > 0 {
 		last[1] = relationOf(c, t.discards[0])
 	}
-	f[12] = index(TableLast, 0, last[0])
-	f[13] = index(TableLast, 1, last[1])
-	for k := range t.discards {
-		bin := pointsBin(c.Points()-t.discards[k].Points(), t.nDiscards > k)
-		f[14+k] = index(TableDiscardPoints, k*numRankBins+bin, min(live, numLiveBins-1))
+	put(TableLast, 0, last[0])
+	put(TableLast, 1, last[1])
+	for k, d := range t.discards {
+		put(TableDiscardPoints, k*numDiffBins+diffBin(c.Points()-d.Points(), t.nDiscards > k), open)
 	}
+	put(TableDiscardRank, diffBin(int(c.Rank())-int(t.discards[0].Rank()), t.nDiscards > 0), open)
 	return f
 }
