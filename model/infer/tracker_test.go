@@ -221,3 +221,57 @@ func TestZeroParamsUniform(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTracker feeds a tracker arbitrary plays, cards out of the deck
+// included, and checks that it never panics and that its probabilities
+// keep their invariants: each in [0, 1], 1 for the known cards, 0 for the
+// seen ones, the unseen ones summing to the hidden count (or to the number
+// of unseen cards when fewer are left).
+func FuzzTracker(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20, 1, 20, 30, 0, 30, 31, 3, 31, 40})
+	f.Add([]byte{51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 60, 3, 60, 255, 2, 0, 1})
+	m, err := NewModel(randomParams(f, 10))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < gin.HandSize+1 {
+			return
+		}
+		var hand gin.Hand
+		for _, b := range data[:gin.HandSize] {
+			hand |= card(gin.Card(b))
+		}
+		var tr Tracker
+		tr.Start(1, gin.Card(data[gin.HandSize]), hand)
+		var out [gin.NumCards]float64
+		for rest := data[gin.HandSize+1:]; len(rest) >= 3; rest = rest[3:] {
+			source := gin.Pile(rest[0] & 1)
+			if rest[0]&2 == 0 {
+				tr.Own(source, gin.Card(rest[1]), gin.Card(rest[2]))
+			} else {
+				tr.Opponent(source, gin.Card(rest[1]), gin.Card(rest[2]))
+			}
+			for _, probs := range []func(){func() { tr.Probabilities(m, &out) }, func() { tr.Filter(&out) }, func() { tr.Uniform(&out) }} {
+				probs()
+				unseen, known := tr.Unseen(), tr.Known()
+				sum := 0.0
+				for c := gin.Card(0); c < gin.NumCards; c++ {
+					p := out[c]
+					switch {
+					case p < 0 || p > 1 || math.IsNaN(p):
+						t.Fatalf("card %v: probability %v", c, p)
+					case known.Has(c) && p != 1, !known.Has(c) && !unseen.Has(c) && p != 0:
+						t.Fatalf("card %v (known %v): probability %v", c, known.Has(c), p)
+					}
+					if unseen.Has(c) {
+						sum += p
+					}
+				}
+				if want := min(tr.Hidden(), unseen.Len()); math.Abs(sum-float64(want)) > 1e-9 {
+					t.Fatalf("unseen probabilities sum to %v, want %d", sum, want)
+				}
+			}
+		}
+	})
+}

@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"iter"
+	"math"
 	"testing"
 
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model/infer"
 	"github.com/ginlog/ginlog/replay"
 )
 
 // TestFitBeatsBaselines fits the model on games against each baseline
 // bot and the tuned player (the modelled opponent, with simple as the
-// logged player), and checks on other games, held out, that it predicts
+// logged player), and checks on other games, held out, that its
+// probabilities obey the constraints and that it predicts
 // the opponent's hand better than the uniform and than the Bayesian
 // filter: the lower bounds of the 95% intervals of its gains, in log loss
 // and in Brier score, are above zero. Against the random player, whose
@@ -36,7 +40,9 @@ func TestFitBeatsBaselines(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, err := Evaluate(ctx, p, corpus(t, "simple", tc.opp, tc.test, 2), TargetOpp)
+			held := collect(t, corpus(t, "simple", tc.opp, tc.test, 2))
+			checkConstraints(t, p, held)
+			e, err := Evaluate(ctx, p, sliceSeq(held), TargetOpp)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,6 +63,47 @@ func TestFitBeatsBaselines(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkConstraints checks the fitted model's probabilities at every
+// decision of games against the opponent's real hand: 1 for its known
+// cards, 0 for the cards seen elsewhere, every card it holds above 0, the
+// unseen cards' probabilities in [0, 1] and summing to its cards not
+// known.
+func checkConstraints(t *testing.T, p *infer.Params, games []*replay.Game) {
+	t.Helper()
+	m, err := infer.NewModel(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var probs [gin.NumCards]float64
+	for _, g := range games {
+		err := walk(g, TargetOpp, func(d *decision) {
+			d.tracker.Probabilities(m, &probs)
+			known, unseen := d.tracker.Known(), d.tracker.Unseen()
+			sum := 0.0
+			for c := gin.Card(0); c < gin.NumCards; c++ {
+				q := probs[c]
+				switch {
+				case known.Has(c) && (q != 1 || !d.hand.Has(c)):
+					t.Fatalf("game %d: known card %v: probability %v, held %v", g.ID, c, q, d.hand.Has(c))
+				case !known.Has(c) && !unseen.Has(c) && (q != 0 || d.hand.Has(c)):
+					t.Fatalf("game %d: seen card %v: probability %v, held %v", g.ID, c, q, d.hand.Has(c))
+				case q < 0 || q > 1 || d.hand.Has(c) && q <= 0:
+					t.Fatalf("game %d: card %v: probability %v, held %v", g.ID, c, q, d.hand.Has(c))
+				}
+				if unseen.Has(c) {
+					sum += q
+				}
+			}
+			if want := gin.HandSize - known.Len(); math.Abs(sum-float64(want)) > 1e-9 {
+				t.Fatalf("game %d: unseen probabilities sum to %v, want %d", g.ID, sum, want)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
