@@ -71,8 +71,9 @@ func BenchmarkFit(b *testing.B) {
 }
 
 // BenchmarkEvaluate fits the model on games against each opponent and
-// evaluates it on held-out games (other deals), logging the evaluation as
-// Markdown tables: the README's evaluation comes from it, e.g.
+// evaluates it on held-out games (other deals), printing the evaluation as
+// Markdown tables on stdout (the benchmark log would cut them short): the
+// README's evaluation comes from it, e.g.
 // go test -run XXX -bench Evaluate -benchtime 1x ./model/infer/train -args -infer.train 20000 -infer.test 2000
 func BenchmarkEvaluate(b *testing.B) {
 	ctx := context.Background()
@@ -89,7 +90,7 @@ func BenchmarkEvaluate(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				b.Logf("\n%s vs %s: fitted on %d games (%d decisions, %d steps, shrink %.1f) in %.1f s, with the games simulated\n\n%s",
+				fmt.Printf("\n%s vs %s: fitted on %d games (%d decisions, %d steps, shrink %.1f) in %.1f s, with the games simulated\n\n%s\n",
 					*benchViewer, opp, sum.Games, sum.Decisions, sum.Steps, sum.Shrink, fitted.Seconds(), markdown(e))
 			}
 		})
