@@ -32,9 +32,17 @@
 // the number of unseen cards. Before the opponent's first play the model
 // is the uniform too: a random deal is all there is to know.
 //
+// Everything a model uses is simple enough to port to a bot in another
+// language as tables plus a few lines: per card, counters of the
+// opponent's refusals and discards of related cards, updated at each of
+// its plays; a score that sums one entry of each table (see Params and
+// Doc); and the conditional Bernoulli probabilities, two passes of
+// elementary symmetric polynomials (Marginals).
+//
 // The package is pure: it imports gin and the standard library only, does
 // no I/O besides reading and writing Params as JSON on an io.Reader or
-// io.Writer, and keeps no global state.
+// io.Writer, and its only package-level values are lookup tables built
+// once and never changed.
 package infer
 
 import (
