@@ -72,10 +72,22 @@ var offsets = func() (off [NumTables + 1]int) {
 	return off
 }()
 
+// The offsets of the tables in the weight vector, as constants for the
+// features' arithmetic (TestLayout checks them against the tables).
+const (
+	offRank          = 0
+	offLive          = offRank + NumPhases*gin.NumRanks
+	offKnown         = offLive + NumPhases*(maxLive+1)
+	offRefused       = offKnown + (int(NumRelations)+1)*numCounts
+	offDiscarded     = offRefused + int(NumRelations)*numCounts
+	offLast          = offDiscarded + int(NumRelations)*numCounts
+	offDiscardPoints = offLast + 2*(1+int(NumRelations))
+	offDiscardRank   = offDiscardPoints + 2*numDiffBins*numLiveBins
+)
+
 // NumWeights is the length of the weight vector: every table's entries,
-// table after table, row after row (TestLayout checks the sum).
-const NumWeights = NumPhases*gin.NumRanks + NumPhases*(maxLive+1) + (int(NumRelations)+1)*numCounts +
-	2*int(NumRelations)*numCounts + 2*(1+int(NumRelations)) + 3*numDiffBins*numLiveBins
+// table after table, row after row.
+const NumWeights = offDiscardRank + numDiffBins*numLiveBins
 
 // Lookups is the number of table entries a card's score sums.
 const Lookups = 17
@@ -83,8 +95,3 @@ const Lookups = 17
 // CardFeatures holds, for one card, the index in the weight vector of each
 // entry its score sums.
 type CardFeatures [Lookups]uint16
-
-// index returns the weight vector index of table t's entry at row, col.
-func index(t, row, col int) uint16 {
-	return uint16(offsets[t] + row*tables[t].cols + col)
-}

@@ -122,17 +122,6 @@ var related = func() (rel [NumRelations][gin.NumCards]gin.Hand) {
 // Related returns the cards in relation r to card c.
 func Related(r Relation, c gin.Card) gin.Hand { return related[r][c] }
 
-// relationOf returns how card c relates to card x: 1 + the Relation, or 0
-// when they share no meld (or are the same card).
-func relationOf(c, x gin.Card) int {
-	for r := range NumRelations {
-		if related[r][c].Has(x) {
-			return 1 + int(r)
-		}
-	}
-	return 0
-}
-
 // setPairs[c] lists the three pairs of cards that make a set with card c,
 // and runs[c] the pairs that make a run of three with it (up to three).
 var setPairs, runs = func() (sets [gin.NumCards][3]gin.Hand, runs [gin.NumCards][]gin.Hand) {

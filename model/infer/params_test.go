@@ -144,12 +144,13 @@ func FuzzReadParams(f *testing.F) {
 	})
 }
 
-// TestLayout checks the weight vector's layout: NumWeights is the sum of
-// the tables' sizes, and at every decision of some games each unseen
+// TestLayout checks the weight vector's layout: the offsets are the sums
+// of the tables' sizes, and at every decision of some games each unseen
 // card's features index inside the vector, in the order of the tables.
 func TestLayout(t *testing.T) {
-	if NumWeights != offsets[NumTables] {
-		t.Fatalf("NumWeights %d, tables hold %d", NumWeights, offsets[NumTables])
+	consts := [NumTables + 1]int{offRank, offLive, offKnown, offRefused, offDiscarded, offLast, offDiscardPoints, offDiscardRank, NumWeights}
+	if consts != offsets {
+		t.Fatalf("offsets %v, the tables give %v", consts, offsets)
 	}
 	var tr Tracker
 	var pr Problem

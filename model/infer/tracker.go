@@ -174,21 +174,58 @@ func (t *Tracker) Problem(pr *Problem) {
 	pr.Count = t.Hidden()
 	pr.Cards = pr.buf[:0]
 	pr.Features = pr.fbuf[:0]
-	dead := t.own | t.pile
-	ph := Phase(t.stockLeft)
+	x := t.context()
 	for h := uint64(unseen); h != 0; h &= h - 1 {
 		c := gin.Card(bits.TrailingZeros64(h))
 		pr.Cards = append(pr.Cards, c)
-		pr.Features = append(pr.Features, t.features(c, ph, dead))
+		pr.Features = append(pr.Features, t.features(c, &x))
 	}
 }
 
-// features returns card c's table entries at phase ph, dead being the
-// cards the opponent cannot hold or draw. The entries come in the order of
-// the tables.
-func (t *Tracker) features(c gin.Card, ph int, dead gin.Hand) CardFeatures {
+// context is what the features of every card of a decision share.
+type context struct {
+	phase       int
+	dead        gin.Hand    // the cards the opponent cannot hold or draw: the player's and the pile
+	lastRefused [3]gin.Hand // the cards in each relation to the last refused card, if any
+	lastDiscard [3]gin.Hand // the same for the last discard
+	points      [2]int      // the points of the last two discards
+	rank        int         // the rank of the last discard
+	discards    int         // how many of the last two discards there are
+}
+
+func (t *Tracker) context() context {
+	x := context{phase: Phase(t.stockLeft), dead: t.own | t.pile, discards: min(t.nDiscards, 2)}
+	for r := range NumRelations {
+		if t.anyRefused {
+			x.lastRefused[r] = related[r][t.lastRefused]
+		}
+		if t.nDiscards > 0 {
+			x.lastDiscard[r] = related[r][t.discards[0]]
+		}
+	}
+	for k, d := range t.discards {
+		x.points[k] = d.Points()
+	}
+	x.rank = int(t.discards[0].Rank())
+	return x
+}
+
+// relation returns 1 + the relation of card c to the card whose related
+// cards are rel, or 0 for none.
+func relation(c gin.Card, rel *[3]gin.Hand) int {
+	for r, h := range rel {
+		if h.Has(c) {
+			return 1 + r
+		}
+	}
+	return noLast
+}
+
+// features returns card c's table entries in decision context x, in the
+// order of the tables.
+func (t *Tracker) features(c gin.Card, x *context) CardFeatures {
 	live, completed := 0, 0
-	if (related[SameRank][c] &^ dead).Len() >= 2 {
+	if (related[SameRank][c] &^ x.dead).Len() >= 2 {
 		live++ // a set is still possible
 	}
 	for _, m := range setPairs[c] {
@@ -197,7 +234,7 @@ func (t *Tracker) features(c gin.Card, ph int, dead gin.Hand) CardFeatures {
 		}
 	}
 	for _, m := range runs[c] {
-		if m&dead == 0 {
+		if m&x.dead == 0 {
 			live++
 		}
 		if m&t.known == m {
@@ -205,36 +242,24 @@ func (t *Tracker) features(c gin.Card, ph int, dead gin.Hand) CardFeatures {
 		}
 	}
 	open := min(live, numLiveBins-1)
+	rank, points := int(c.Rank()), c.Points()
 	var f CardFeatures
-	n := 0
-	put := func(table, row, col int) {
-		f[n] = index(table, row, col)
-		n++
-	}
-	put(TableRank, ph, int(c.Rank()))
-	put(TableLive, ph, live)
+	f[0] = uint16(offRank + x.phase*gin.NumRanks + rank)
+	f[1] = uint16(offLive + x.phase*(maxLive+1) + live)
 	for r := range NumRelations {
-		put(TableKnown, int(r), min((related[r][c]&t.known).Len(), numCounts-1))
+		f[2+r] = uint16(offKnown + int(r)*numCounts + min((related[r][c]&t.known).Len(), numCounts-1))
 	}
-	put(TableKnown, knownMeld, min(completed, numCounts-1))
+	f[5] = uint16(offKnown + knownMeld*numCounts + min(completed, numCounts-1))
 	for r := range NumRelations {
-		put(TableRefused, int(r), min(int(t.refused[r][c]), numCounts-1))
+		f[6+r] = uint16(offRefused + int(r)*numCounts + min(int(t.refused[r][c]), numCounts-1))
+		f[9+r] = uint16(offDiscarded + int(r)*numCounts + min(int(t.discarded[r][c]), numCounts-1))
 	}
-	for r := range NumRelations {
-		put(TableDiscarded, int(r), min(int(t.discarded[r][c]), numCounts-1))
+	f[12] = uint16(offLast + relation(c, &x.lastRefused))
+	f[13] = uint16(offLast + 1 + int(NumRelations) + relation(c, &x.lastDiscard))
+	for k := range 2 {
+		row := k*numDiffBins + diffBin(points-x.points[k], x.discards > k)
+		f[14+k] = uint16(offDiscardPoints + row*numLiveBins + open)
 	}
-	last := [2]int{noLast, noLast}
-	if t.anyRefused {
-		last[0] = relationOf(c, t.lastRefused)
-	}
-	if t.nDiscards > 0 {
-		last[1] = relationOf(c, t.discards[0])
-	}
-	put(TableLast, 0, last[0])
-	put(TableLast, 1, last[1])
-	for k, d := range t.discards {
-		put(TableDiscardPoints, k*numDiffBins+diffBin(c.Points()-d.Points(), t.nDiscards > k), open)
-	}
-	put(TableDiscardRank, diffBin(int(c.Rank())-int(t.discards[0].Rank()), t.nDiscards > 0), open)
+	f[16] = uint16(offDiscardRank + diffBin(rank-x.rank, x.discards > 0)*numLiveBins + open)
 	return f
 }

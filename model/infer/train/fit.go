@@ -59,10 +59,11 @@ type Summary struct {
 	Cards     int // unseen cards over those decisions
 	Epochs    int // passes over the corpus
 	Steps     int // gradient steps
-	// LogLoss is the mean log loss per unseen card over the last pass, on
-	// the games stepped on, each game scored with the weights before its
-	// step (so that on a single pass it is an out-of-sample figure).
-	LogLoss float64
+	// NegLogLikelihood is the mean negative log-likelihood of the
+	// opponent's hand per decision over the last pass, on the games
+	// stepped on, each game scored with the weights before its step (so
+	// that on a single pass it is an out-of-sample figure).
+	NegLogLikelihood float64
 	// ValidationGames are the games kept out of the steps; Shrink is the
 	// factor the fitted weights were multiplied by, the one that gave the
 	// least log loss on them; ValidationLogLoss and UniformLogLoss are the
@@ -102,7 +103,6 @@ var ErrCorpusChanged = errors.New("the games changed between passes")
 func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options) (*infer.Params, Summary, error) {
 	opts = opts.withDefaults()
 	f := newFitter(opts)
-	f.scoring = true
 	var cache []*replay.Game
 	caching := true
 	first := func(yield func(*replay.Game, error) bool) {
@@ -129,9 +129,7 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 		return nil, sum, ErrNoDecisions
 	}
 	sum.Epochs = 1
-	perEpoch := f.steps
 	for f.steps < opts.MinSteps && sum.Epochs < maxEpochs {
-		f.scoring = f.steps+perEpoch >= opts.MinSteps || sum.Epochs+1 == maxEpochs
 		source := games
 		if caching {
 			source = sliceSeq(cache)
@@ -145,7 +143,7 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 		}
 		sum.Epochs++
 	}
-	sum.Steps, sum.LogLoss = f.steps, f.lastLoss
+	sum.Steps, sum.NegLogLikelihood = f.steps, f.lastLoss
 	w := f.averaged()
 	sum.ValidationGames = len(f.validation)
 	sum.Shrink, sum.ValidationLogLoss, sum.UniformLogLoss, err = f.shrink(w)

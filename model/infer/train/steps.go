@@ -23,9 +23,8 @@ type fitter struct {
 	validation []*replay.Game // the games kept out of the steps
 	decisions  int            // counted in the current pass
 	cards      int
-	lossSum    float64
-	lastLoss   float64
-	scoring    bool // the pass computes the log loss
+	lossSum    float64 // the negative log-likelihood, over the current pass
+	lastLoss   float64 // its mean per decision over the last pass
 }
 
 // gameGrad is one game's contribution to a step.
@@ -109,11 +108,14 @@ func (f *fitter) epoch(ctx context.Context, games iter.Seq2[*replay.Game, error]
 	if err == nil {
 		err = readErr
 	}
+	if err == nil {
+		err = ctx.Err() // the reader may have stopped at a cancellation before any batch
+	}
 	if err != nil {
 		return n, err
 	}
-	if f.cards > 0 {
-		f.lastLoss = f.lossSum / float64(f.cards)
+	if f.decisions > 0 {
+		f.lastLoss = f.lossSum / float64(f.decisions)
 	}
 	return n, nil
 }
@@ -137,7 +139,7 @@ func (f *fitter) step(batch []*replay.Game) error {
 				gg := &f.grads[i]
 				clear(gg.g)
 				gg.decisions, gg.cards, gg.loss = 0, 0, 0
-				gg.err = walk(batch[i], f.opts.Target, func(d *decision) { s.accumulate(f.w, d, gg, f.scoring) })
+				gg.err = walk(batch[i], f.opts.Target, func(d *decision) { s.accumulate(f.w, d, gg) })
 			}
 		}()
 	}
@@ -193,10 +195,12 @@ type scratch struct {
 	z, pi, full [gin.NumCards]float64
 }
 
-// accumulate adds decision d's gradient of the negative log-likelihood of
-// the opponent's hand, under weights w, to gg, and with score its cards'
-// log loss.
-func (s *scratch) accumulate(w []float64, d *decision, gg *gameGrad, score bool) {
+// accumulate adds decision d's negative log-likelihood of the opponent's
+// hand under weights w, and its gradient, to gg. The likelihood is the
+// conditional Bernoulli's: the sum of the held cards' scores less the log
+// normaliser; its gradient in a card's score is the card's probability
+// less 1 if held, 0 if not.
+func (s *scratch) accumulate(w []float64, d *decision, gg *gameGrad) {
 	if d.tracker.OpponentPlays() == 0 {
 		return // the model is the uniform there (infer.Tracker.Probabilities)
 	}
@@ -210,7 +214,8 @@ func (s *scratch) accumulate(w []float64, d *decision, gg *gameGrad, score bool)
 		}
 		z[i] = sum
 	}
-	infer.Marginals(z, s.pr.Count, pi)
+	logNorm := infer.Marginals(z, s.pr.Count, pi)
+	held := 0.0
 	for i, c := range s.pr.Cards {
 		p, y := pi[i], 0.0
 		if d.hand.Has(c) {
@@ -219,10 +224,11 @@ func (s *scratch) accumulate(w []float64, d *decision, gg *gameGrad, score bool)
 		for _, k := range s.pr.Features[i] {
 			gg.g[k] += p - y
 		}
-		if score {
-			gg.loss += logLoss(p, y)
+		if y == 1 {
+			held += z[i]
 		}
 	}
+	gg.loss += logNorm - held
 	gg.decisions++
 	gg.cards += n
 }
