@@ -1,0 +1,237 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"math"
+	"math/bits"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model/infer"
+	"github.com/ginlog/ginlog/replay"
+)
+
+// Predictor is one of the predictions Evaluate compares.
+type Predictor int
+
+// The predictors.
+const (
+	Model   Predictor = iota // the fitted model
+	Uniform                  // every unseen card equally likely
+	Filter                   // the hand-written Bayesian filter (infer.Tracker.Filter)
+	NumPredictors
+)
+
+var predictorNames = [NumPredictors]string{"model", "uniform", "filter"}
+
+// String names the predictor: model, uniform or filter.
+func (p Predictor) String() string { return predictorNames[p] }
+
+// Score is a predictor's mean loss per unseen card.
+type Score struct {
+	LogLoss float64 // in nats
+	Brier   float64
+}
+
+// PhaseScores are the scores of the decisions of one phase of the round
+// (or of all of them).
+type PhaseScores struct {
+	Phase     string // the stock left, as "23-25", or "all"
+	Decisions int
+	Cards     int // unseen cards scored
+	Scores    [NumPredictors]Score
+}
+
+// Gain is how much lower the model's loss is than a baseline's, per unseen
+// card, with a 95% interval that treats games as independent clusters (the
+// decisions of a game are not).
+type Gain struct {
+	LogLoss, LogLossLow, LogLossHigh float64
+	Brier, BrierLow, BrierHigh       float64
+	// Relative is the log loss gain as a share of the baseline's log loss.
+	Relative float64
+}
+
+// NumBins is the number of calibration bins.
+const NumBins = 10
+
+// Bin is a calibration bin: the unseen cards whose predicted probability
+// fell in [Low, High) (the last bin includes 1), their mean predicted
+// probability, and the share of them the opponent held.
+type Bin struct {
+	Low, High float64
+	Cards     int
+	Predicted float64
+	Observed  float64
+}
+
+// Evaluation is how well the model and the baselines predicted the
+// opponent's hand on a set of games.
+type Evaluation struct {
+	Target    Target
+	Games     int
+	Decisions int
+	Cards     int
+	Phases    [infer.NumPhases]PhaseScores
+	All       PhaseScores
+	// Gains[b] is the model's gain over baseline b (Gains[Model] is zero).
+	Gains [NumPredictors]Gain
+	// Calibration[p] are predictor p's calibration bins.
+	Calibration [NumPredictors][NumBins]Bin
+}
+
+// Evaluate scores the model with parameters p, the uniform baseline and
+// the Bayesian filter on games (held out from the fit: split by game), at
+// every decision of the viewer of target: log loss and Brier score per
+// unseen card, by phase, the model's gains with their intervals, and the
+// calibration bins.
+func Evaluate(ctx context.Context, p *infer.Params, games iter.Seq2[*replay.Game, error], target Target) (*Evaluation, error) {
+	m, err := infer.NewModel(p)
+	if err != nil {
+		return nil, err
+	}
+	e := &Evaluation{Target: target}
+	var acc evalAcc
+	for g, err := range games {
+		if err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		acc.game = [NumPredictors]Score{}
+		acc.gameCards = 0
+		if err := walk(g, target, func(d *decision) { acc.decision(m, d) }); err != nil {
+			return nil, err
+		}
+		acc.endGame()
+		e.Games++
+	}
+	if acc.all.Decisions == 0 {
+		return nil, fmt.Errorf("evaluate: %w", ErrNoDecisions)
+	}
+	acc.fill(e)
+	return e, nil
+}
+
+// evalAcc accumulates sums while Evaluate walks the games.
+type evalAcc struct {
+	phases    [infer.NumPhases]PhaseScores // sums, not means, until fill
+	all       PhaseScores
+	bins      [NumPredictors][NumBins]Bin
+	game      [NumPredictors]Score // the current game's sums
+	gameCards int
+	// per baseline, sums over games of the loss difference d and cards n
+	// (log loss, then Brier): d, d*d, d*n
+	cluster       [NumPredictors][2][3]float64
+	cards, cards2 float64 // sums over games of n and n*n
+	games         int
+	probs         [NumPredictors][gin.NumCards]float64
+}
+
+func (a *evalAcc) decision(m *infer.Model, d *decision) {
+	t := d.tracker
+	t.Probabilities(m, &a.probs[Model])
+	t.Uniform(&a.probs[Uniform])
+	t.Filter(&a.probs[Filter])
+	ps := &a.phases[d.phase]
+	ps.Decisions++
+	a.all.Decisions++
+	for h := t.Unseen(); h != 0; h &= h - 1 {
+		c := gin.Card(bits.TrailingZeros64(uint64(h)))
+		y := 0.0
+		if d.hand.Has(c) {
+			y = 1
+		}
+		ps.Cards++
+		a.all.Cards++
+		a.gameCards++
+		for pi := range NumPredictors {
+			p := a.probs[pi][c]
+			ll, br := logLoss(p, y), (p-y)*(p-y)
+			ps.Scores[pi].LogLoss += ll
+			ps.Scores[pi].Brier += br
+			a.all.Scores[pi].LogLoss += ll
+			a.all.Scores[pi].Brier += br
+			a.game[pi].LogLoss += ll
+			a.game[pi].Brier += br
+			b := &a.bins[pi][min(NumBins-1, int(p*NumBins))]
+			b.Cards++
+			b.Predicted += p
+			b.Observed += y
+		}
+	}
+}
+
+// endGame adds the current game's sums to the cluster sums.
+func (a *evalAcc) endGame() {
+	if a.gameCards == 0 {
+		return
+	}
+	n := float64(a.gameCards)
+	a.games++
+	a.cards += n
+	a.cards2 += n * n
+	for b := range NumPredictors {
+		for k, d := range [2]float64{a.game[b].LogLoss - a.game[Model].LogLoss, a.game[b].Brier - a.game[Model].Brier} {
+			a.cluster[b][k][0] += d
+			a.cluster[b][k][1] += d * d
+			a.cluster[b][k][2] += d * n
+		}
+	}
+}
+
+// fill turns the sums into e's means, gains and bins.
+func (a *evalAcc) fill(e *Evaluation) {
+	mean := func(s *PhaseScores) {
+		for pi := range s.Scores {
+			if s.Cards > 0 {
+				s.Scores[pi].LogLoss /= float64(s.Cards)
+				s.Scores[pi].Brier /= float64(s.Cards)
+			}
+		}
+	}
+	for ph := range a.phases {
+		e.Phases[ph] = a.phases[ph]
+		e.Phases[ph].Phase = infer.PhaseName(ph)
+		mean(&e.Phases[ph])
+	}
+	e.All = a.all
+	e.All.Phase = "all"
+	mean(&e.All)
+	e.Decisions, e.Cards = e.All.Decisions, e.All.Cards
+	for b := Uniform; b < NumPredictors; b++ {
+		g := &e.Gains[b]
+		g.LogLoss, g.LogLossLow, g.LogLossHigh = a.ratio(a.cluster[b][0])
+		g.Brier, g.BrierLow, g.BrierHigh = a.ratio(a.cluster[b][1])
+		if base := e.All.Scores[b].LogLoss; base > 0 {
+			g.Relative = g.LogLoss / base
+		}
+	}
+	for pi := range a.bins {
+		for i := range a.bins[pi] {
+			b := a.bins[pi][i]
+			b.Low, b.High = float64(i)/NumBins, float64(i+1)/NumBins
+			if b.Cards > 0 {
+				b.Predicted /= float64(b.Cards)
+				b.Observed /= float64(b.Cards)
+			}
+			e.Calibration[pi][i] = b
+		}
+	}
+}
+
+// ratio returns the ratio estimate sum(d)/sum(n) of a mean difference per
+// card from per-game sums s = (sum d, sum d*d, sum d*n), with the bounds of
+// its 95% interval by the linearised (cluster) variance.
+func (a *evalAcc) ratio(s [3]float64) (est, low, high float64) {
+	est = s[0] / a.cards
+	if a.games < 2 {
+		return est, math.Inf(-1), math.Inf(1)
+	}
+	ss := s[1] - 2*est*s[2] + est*est*a.cards2 // sum of (d - est*n)^2
+	g := float64(a.games)
+	se := math.Sqrt(max(0, ss)*g/(g-1)) / a.cards
+	return est, est - 1.96*se, est + 1.96*se
+}

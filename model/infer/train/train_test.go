@@ -1,0 +1,49 @@
+package train
+
+import (
+	"context"
+	"iter"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/sim"
+)
+
+// entrant returns a baseline bot, or the tuned player with its default
+// weights for "tuned:default".
+func entrant(t testing.TB, name string) sim.Entrant {
+	t.Helper()
+	if name == "tuned:default" {
+		w := model.Defaults()
+		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}
+	}
+	e, err := sim.Bot(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// corpus returns n simulated games of viewer (the logged player) against
+// opp, dealt from seed.
+func corpus(t testing.TB, viewer, opp string, n int, seed uint64) iter.Seq2[*replay.Game, error] {
+	t.Helper()
+	cfg := sim.Config{Players: [2]sim.Entrant{entrant(t, viewer), entrant(t, opp)}, Games: n, Seed: seed}
+	return Simulated(context.Background(), cfg)
+}
+
+// collect returns the games of seq.
+func collect(t testing.TB, seq iter.Seq2[*replay.Game, error]) []*replay.Game {
+	t.Helper()
+	var out []*replay.Game
+	for g, err := range seq {
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, g)
+	}
+	return out
+}
