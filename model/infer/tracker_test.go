@@ -183,7 +183,7 @@ func TestPlayByPlay(t *testing.T) {
 			var tr Tracker
 			tr.Start(r.Number, r.Deck[2*gin.HandSize], handsAt(r, 0)[seat])
 			for _, p := range r.Plays[:ob.turn] {
-				if p.Seat == seat {
+				if int(p.Seat) == seat {
 					tr.Own(p.Source, p.Top, p.Discarded)
 				} else {
 					tr.Opponent(p.Source, p.Top, p.Discarded)

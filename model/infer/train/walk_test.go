@@ -63,7 +63,7 @@ func TestWalkInconsistent(t *testing.T) {
 	}{
 		{"a card out of the deck", func(r *replay.Round) { r.Plays[3].Discarded = 60 }, "ply 4: inconsistent game: a card out of the deck"},
 		{"a hand of nine cards", func(r *replay.Round) { r.Plays[2].Hand = r.Plays[2].Hand.Remove(r.Plays[2].Drawn) }, "ply 3: inconsistent game: a hand of 9 cards"},
-		{"the same player twice", func(r *replay.Round) { r.Plays[4].You = r.Plays[3].You }, "ply 5: inconsistent game: the same player twice"},
+		{"the same player twice", func(r *replay.Round) { r.Plays[4].Seat = r.Plays[3].Seat }, "ply 5: inconsistent game: the same player twice"},
 		{"the top of the pile changed", func(r *replay.Round) { r.Plays[5].Top = r.Plays[3].Discarded }, "ply 6: inconsistent game: the top of the pile"},
 		{"a hand that does not follow", func(r *replay.Round) {
 			p := &r.Plays[6]
