@@ -57,16 +57,20 @@ type Summary struct {
 	// BadFiles counts the inputs rejected on their own, not as part of a
 	// game: a file named on the command line that is not a log, a folder
 	// or archive that cannot be read, a timestamp out of range.
-	BadFiles   int     `json:"files_rejected"`
-	New        int     `json:"games_new"`
-	Duplicates int     `json:"games_duplicate"`
-	Mirrors    int     `json:"games_mirror"`
-	Rejected   int     `json:"games_rejected"`
-	Rounds     int     `json:"rounds"`
-	Plays      int     `json:"plays"`
-	Errors     int     `json:"errors"`
-	Seconds    float64 `json:"seconds"`
-	GamesPerS  float64 `json:"games_per_second"`
+	BadFiles   int `json:"files_rejected"`
+	New        int `json:"games_new"`
+	Duplicates int `json:"games_duplicate"`
+	// TagsKept counts the duplicates whose tags differ from the
+	// --opponent and --source of this import: a game already loaded keeps
+	// its tags (ginlog tag changes them).
+	TagsKept  int     `json:"duplicates_tags_kept"`
+	Mirrors   int     `json:"games_mirror"`
+	Rejected  int     `json:"games_rejected"`
+	Rounds    int     `json:"rounds"`
+	Plays     int     `json:"plays"`
+	Errors    int     `json:"errors"`
+	Seconds   float64 `json:"seconds"`
+	GamesPerS float64 `json:"games_per_second"`
 	// FirstGame and LastGame bound the ids of the games this import loaded
 	// (0 when it loaded none).
 	FirstGame int64 `json:"first_game_id"`
@@ -149,6 +153,9 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		batch = append(batch, pl)
 		plays += len(g.Plays)
 		sum.count(g, pl.out, pl.id, opts.OnError)
+		if pl.tagsKept {
+			sum.TagsKept++
+		}
 		if opts.OnGame != nil {
 			opts.OnGame()
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/replay/store"
@@ -119,7 +120,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 			ver = nil
 		}
 	}
-	if err := writeIngestSummary(a, opts.format, sum, ver); err != nil {
+	if err := writeIngestSummary(a, opts.format, sum, ver, opts.Options); err != nil {
 		return err
 	}
 	var problems []string
@@ -138,7 +139,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	return nil
 }
 
-func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *replay.Summary) error {
+func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *replay.Summary, opts ingest.Options) error {
 	if format == render.JSON {
 		return render.WriteJSON(a.out, struct {
 			*ingest.Summary
@@ -155,12 +156,32 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *re
 	}
 	_, err := fmt.Fprintf(a.out, `import %d: %d files%s (%d other files skipped%s)
 games: %d new, %d duplicate, %d mirror, %d rejected
-loaded: %d rounds, %d plays; %d errors
+%sloaded: %d rounds, %d plays; %d errors
 %.2f s, %.0f games/s
-`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
+`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts), s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
 	if err != nil || ver == nil {
 		return err
 	}
 	fmt.Fprintln(a.out)
 	return writeVerifySummary(a, ver, nil)
+}
+
+// tagsKept says, as a line, that duplicates kept tags other than the ones
+// the import was given, and how to change them; "" when none did.
+func tagsKept(s *ingest.Summary, opts ingest.Options) string {
+	if s.TagsKept == 0 {
+		return ""
+	}
+	var flags []string
+	if opts.Opponent != "" {
+		flags = append(flags, "--set-opponent "+queries.ShellWord(opts.Opponent))
+	}
+	if opts.Source != "" {
+		flags = append(flags, "--set-source "+queries.ShellWord(opts.Source))
+	}
+	n := fmt.Sprintf("%d duplicates kept their tags", s.TagsKept)
+	if s.TagsKept == 1 {
+		n = "1 duplicate kept its tags"
+	}
+	return fmt.Sprintf("%s; use ginlog tag to change them: ginlog tag --import %d %s\n", n, s.ImportID, strings.Join(flags, " "))
 }

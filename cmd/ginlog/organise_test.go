@@ -179,3 +179,25 @@ func TestRmHandsOverToTheMirror(t *testing.T) {
 		t.Errorf("games after the removal: %s, want 2-21", got)
 	}
 }
+
+// TestIngestSaysTagsWereKept: importing loaded games again with other tags
+// says that they kept theirs, and how to change them; the command it
+// gives does.
+func TestIngestSaysTagsWereKept(t *testing.T) {
+	env := sampleDB(t)
+	dir := t.TempDir()
+	testlogs.Copy(t, dir, testlogs.Simple[:3]...)
+	r := runCmd(t, env, "ingest", dir, "--opponent", "bot 7", "--source", "ladder")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	golden(t, "ingest-tags-kept.txt", ingestTiming.ReplaceAllString(r.out, "X s, Y games/s"))
+	r = runCmd(t, env, "tag", "--import", "4", "--set-opponent", "bot 7", "--set-source", "ladder")
+	if r.code != exitOK || !strings.HasPrefix(r.out, "tagged 3 games: 9-11\n") {
+		t.Errorf("the tag command it gives: exit %d: %s%s", r.code, r.out, r.err)
+	}
+	r = runCmd(t, env, "ingest", dir, "--opponent", "bot 7", "--format", "json")
+	if r.code != exitOK || !strings.Contains(r.out, `"duplicates_tags_kept": 0`) {
+		t.Errorf("once tagged: exit %d: %s%s", r.code, r.out, r.err)
+	}
+}
