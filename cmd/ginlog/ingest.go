@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -83,12 +86,13 @@ Exit status 3 means some games or files were rejected.`,
 	return cmd
 }
 
-func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
+func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
+	fresh := a.dbIsNew()
 	db, err := a.openDB(ctx)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer func() { err = errors.Join(err, a.closeIngestDB(db, fresh)) }()
 	var bar *progress.Bar
 	opts.OnTotal = func(n int) { bar = progress.New(a.err, "games", n, a.isTerminal(a.err)) }
 	opts.OnGame = func() { bar.Add(1) }
@@ -184,4 +188,44 @@ func tagsKept(s *ingest.Summary, opts ingest.Options) string {
 		n = "1 duplicate kept its tags"
 	}
 	return fmt.Sprintf("%s; use ginlog tag to change them: ginlog tag --import %d %s\n", n, s.ImportID, strings.Join(flags, " "))
+}
+
+// dbIsNew reports whether the database file does not exist yet: opening
+// it will create it.
+func (a *app) dbIsNew() bool {
+	path := a.dbPath()
+	if path == schema.MemoryPath {
+		return false
+	}
+	_, err := os.Lstat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// closeIngestDB closes the database of an import. A database the import
+// created that holds no game (a bad path, every game rejected, no logs
+// found, an interruption before the first batch) is removed rather than
+// left behind empty; the errors were printed.
+func (a *app) closeIngestDB(db *schema.DB, fresh bool) error {
+	var games int64 = -1
+	if fresh {
+		// Counted even after an interruption: the import's context may be
+		// cancelled.
+		n, err := ingest.CountGames(context.Background(), db.DB)
+		if err == nil {
+			games = n
+		}
+	}
+	if err := db.Close(); err != nil {
+		return err
+	}
+	if games != 0 {
+		return nil
+	}
+	for _, p := range []string{db.Path, db.Path + ".wal"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove the empty database this import created: %w", err)
+		}
+	}
+	fmt.Fprintf(a.err, "ginlog: no game was loaded: removed %s, which this import had created\n", db.Path)
+	return nil
 }

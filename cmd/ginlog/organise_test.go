@@ -3,13 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/schema"
 )
 
 // runCmdAnswering is runCmd with input on the standard input, taken for a
@@ -200,4 +205,79 @@ func TestIngestSaysTagsWereKept(t *testing.T) {
 	if r.code != exitOK || !strings.Contains(r.out, `"duplicates_tags_kept": 0`) {
 		t.Errorf("once tagged: exit %d: %s%s", r.code, r.out, r.err)
 	}
+}
+
+// TestNoEmptyDatabaseLeft: an ingest that loads no game removes the
+// database it created, and leaves one that was there as it was; tag and rm
+// create none.
+func TestNoEmptyDatabaseLeft(t *testing.T) {
+	logs := t.TempDir()
+	testlogs.Copy(t, logs, testlogs.Random[0])
+	bad := t.TempDir()
+	testlogs.Write(t, bad, "5.csv", []byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;X8,0,S4,S7,CK\r\n"))
+	testlogs.Write(t, bad, "5-score.csv", []byte("1,0,16,Knock,0\r\n"))
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"a bad path", []string{"ingest", filepath.Join(empty, "none")}, exitUsage},
+		{"every game rejected", []string{"ingest", bad}, exitRejected},
+		{"no logs found", []string{"ingest", empty}, exitOK},
+		{"tag", []string{"tag", "1", "--clear-source"}, exitNoMatch},
+		{"rm", []string{"rm", "1", "--yes"}, exitNoMatch},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "g.duckdb")
+			env := map[string]string{"GINLOG_DB": path}
+			r := runCmd(t, env, tc.args...)
+			if r.code != tc.code {
+				t.Errorf("exit %d, want %d: %s", r.code, tc.code, r.err)
+			}
+			if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("a database was left behind (%v): %s", err, r.err)
+			}
+			if ls, _ := os.ReadDir(filepath.Dir(path)); len(ls) != 0 {
+				t.Errorf("files left beside it: %v", ls)
+			}
+			if tc.args[0] == "ingest" && !strings.Contains(r.err, "ginlog: no game was loaded: removed "+path+", which this import had created\n") {
+				t.Errorf("stderr does not say the database was removed:\n%s", r.err)
+			}
+			if tc.args[0] != "ingest" {
+				return
+			}
+			// A database that was there stays, whatever it holds.
+			for _, games := range []int{0, 1} {
+				existing := filepath.Join(t.TempDir(), "g.duckdb")
+				db, err := schema.Open(context.Background(), existing)
+				if err != nil {
+					t.Fatal(err)
+				}
+				db.Close()
+				if games > 0 {
+					runCmd(t, map[string]string{"GINLOG_DB": existing}, "ingest", logs)
+				}
+				runCmd(t, map[string]string{"GINLOG_DB": existing}, tc.args...)
+				if n := countGames(t, existing); n != games {
+					t.Errorf("a database that held %d games holds %d", games, n)
+				}
+			}
+		})
+	}
+}
+
+// countGames opens the database at path and counts its games.
+func countGames(t *testing.T, path string) int {
+	t.Helper()
+	db, err := schema.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

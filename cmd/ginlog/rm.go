@@ -56,7 +56,7 @@ not a terminal. Exit status 5 means no game matched.`,
 }
 
 func runRm(ctx context.Context, a *app, opts rmOptions) error {
-	db, err := a.openDB(ctx)
+	db, err := a.openExisting(ctx)
 	if err != nil {
 		return err
 	}

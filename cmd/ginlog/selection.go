@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -59,6 +62,15 @@ func (sf *selectionFlags) parse(args []string) (organise.Selection, error) {
 		return s, err
 	}
 	return s, nil
+}
+
+// openExisting opens the database for a change to the games it holds:
+// one that does not exist is not created (there is nothing to change).
+func (a *app) openExisting(ctx context.Context) (*schema.DB, error) {
+	if a.dbIsNew() {
+		return nil, fmt.Errorf("%w at %s: run ginlog ingest first, or name one with --db", schema.ErrNoDatabase, a.dbPath())
+	}
+	return a.openDB(ctx)
 }
 
 // selectionError makes a selection that names nothing a usage error.

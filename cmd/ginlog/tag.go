@@ -78,7 +78,7 @@ Exit status 5 means no game matched.`,
 }
 
 func runTag(ctx context.Context, a *app, opts tagOptions) error {
-	db, err := a.openDB(ctx)
+	db, err := a.openExisting(ctx)
 	if err != nil {
 		return err
 	}
