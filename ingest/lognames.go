@@ -45,6 +45,10 @@ func ParseLogName(base string) (n LogName, ok bool) {
 	return n, true
 }
 
+// Stamp returns the timestamp as the name writes it: the files of a game
+// share it, leading zeros included.
+func (n LogName) Stamp() string { return n.stamp }
+
 // Partner returns the name of the other file of the game, with the same
 // copy number.
 func (n LogName) Partner() string {

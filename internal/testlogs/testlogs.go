@@ -1,18 +1,21 @@
 // Package testlogs builds folders of logs for tests from the bundled sample
 // corpus (testdata/sample: games 1700000000 to 1700000007 against
 // meldable, 1700000100 to 1700000107 against simple, 1700000200 to
-// 1700000203 against random): copies of its games, under their names or
-// as a browser names a second download, and the other player's logs of a
-// game (its mirror).
+// 1700000203 against random): copies of its games, and the other player's
+// logs of a game (its mirror); and from the simulator, as many games as a
+// test needs.
 package testlogs
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/ginlog/ginlog/sim"
 )
 
 // The sample corpus's games, by opponent.
@@ -98,4 +101,29 @@ func CopyMirror(t testing.TB, dir string, stamp int64) {
 	mt, ms := Mirror(Read(t, stamp))
 	Write(t, dir, fmt.Sprintf("%d.csv", stamp), mt)
 	Write(t, dir, fmt.Sprintf("%d-score.csv", stamp), ms)
+}
+
+// Game is a simulated game's two files.
+type Game struct {
+	TS            int64
+	Turns, Scores []byte
+}
+
+// Simulate plays n games of simple against simple, the first logged at
+// start, and returns their files.
+func Simulate(t testing.TB, n int, start int64) []Game {
+	t.Helper()
+	players, err := sim.Bots("simple", "simple")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]Game, n)
+	err = sim.Run(context.Background(), sim.Config{Players: players, Games: n, Seed: uint64(start), Start: start}, func(g *sim.Game) error {
+		out[g.Index] = Game{TS: g.Timestamp, Turns: sim.AppendTurns(nil, &g.Record), Scores: sim.AppendScores(nil, &g.Record)}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
