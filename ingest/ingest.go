@@ -1,6 +1,8 @@
 // Package ingest loads tournament logs into the database. It finds the log
 // files (files, directories, glob patterns, zip archives), pairs each
-// <ts>.csv turn file with its <ts>-score.csv, checks every row against the
+// <ts>.csv turn file with its <ts>-score.csv (a browser's renamed second
+// downloads, <ts> (1).csv, by their copy number: see ParseLogName and
+// game.pairs), checks every row against the
 // log format of RULES.md with located errors, and loads each game whole or
 // not at all through DuckDB appenders, one transaction per batch of games.
 //
@@ -13,7 +15,7 @@
 // and every file skipped is named (Summary.SkippedFiles).
 //
 // Games are told apart by their content: the same game imported again is a
-// duplicate and changes nothing; the same game logged by the other player
+// duplicate and changes nothing, its tags included (Summary.TagsKept); the same game logged by the other player
 // (the same plays with the player flags inverted) is loaded once more but
 // linked to the first by games.mirror_of, so statistics count it once.
 package ingest

@@ -36,14 +36,16 @@ func newIngestCmd(a *app) *cobra.Command {
 		Short: "Import tournament logs into the database",
 		Long: `Ingest imports the logs a tournament server gives its players. PATH may be
 a log file, a directory (searched recursively), a glob pattern or a .zip
-archive. Each <ts>.csv turn file is paired with its <ts>-score.csv.
+archive. Each <ts>.csv turn file is paired with its <ts>-score.csv, and a
+browser's renamed second downloads (<ts> (1).csv) by their copy number.
 
 Every row is checked against the log format; each defect is reported as
 file:line:column: code: message, on stderr and in the import_errors table,
 and rejects its game only: the rest of the batch loads. A game is loaded
-whole or not at all. Importing the same logs again changes nothing; the
-same game logged by the other player is linked to the first (mirror_of)
-and counted once. Then every game not verified yet is verified, those of
+whole or not at all. Importing the same logs again changes nothing, tags
+included (ginlog tag changes them); the same game logged by the other
+player is linked to the first (mirror_of) and counted once. An import that
+loads no game removes the database file it created. Then every game not verified yet is verified, those of
 an import that was interrupted included (--no-verify to skip).
 
 Only regular files are read, each folder once however links lead to it,
@@ -55,7 +57,8 @@ located error for that input only. Files that are not logs are skipped:
 Exit status 3 means some games or files were rejected.`,
 		Example: `  ginlog ingest logs/
   ginlog ingest ~/Downloads/games.zip --opponent bot7 --source ladder-week-3
-  ginlog ingest 'logs/16047*.csv' --format json`,
+  ginlog ingest 'logs/16047*.csv' --format json
+  ginlog watch ~/Downloads --opponent bot7          # keep importing what arrives`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("ingest needs at least one PATH")
