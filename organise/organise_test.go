@@ -259,3 +259,26 @@ func TestNoneSelected(t *testing.T) {
 		t.Errorf("an empty database: %v", err)
 	}
 }
+
+// FuzzParseRange: reading a range never panics, and a range read back
+// from its String is itself.
+func FuzzParseRange(f *testing.F) {
+	for _, s := range []string{"12", "12-20", "0", "-3", "9-3", "1-2-3", "99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := organise.ParseRange(s)
+		if err != nil {
+			if !errors.Is(err, organise.ErrBadRange) {
+				t.Fatalf("%q: error %v does not wrap ErrBadRange", s, err)
+			}
+			return
+		}
+		if r.First < 1 || r.Last < r.First {
+			t.Fatalf("%q: %+v", s, r)
+		}
+		if back, err := organise.ParseRange(r.String()); err != nil || back != r {
+			t.Fatalf("%q: %v reads back as %v, %v", s, r, back, err)
+		}
+	})
+}
