@@ -1,6 +1,8 @@
 // Package ingest loads tournament logs into the database. It finds the log
 // files (files, directories, glob patterns, zip archives), pairs each
-// <ts>.csv turn file with its <ts>-score.csv, checks every row against the
+// <ts>.csv turn file with its <ts>-score.csv (a browser's renamed second
+// downloads, <ts> (1).csv, by their copy number: see ParseLogName and
+// game.pairs), checks every row against the
 // log format of RULES.md with located errors, and loads each game whole or
 // not at all through DuckDB appenders, one transaction per batch of games.
 //
@@ -13,7 +15,7 @@
 // and every file skipped is named (Summary.SkippedFiles).
 //
 // Games are told apart by their content: the same game imported again is a
-// duplicate and changes nothing; the same game logged by the other player
+// duplicate and changes nothing, its tags included (Summary.TagsKept); the same game logged by the other player
 // (the same plays with the player flags inverted) is loaded once more but
 // linked to the first by games.mirror_of, so statistics count it once.
 package ingest
@@ -57,16 +59,20 @@ type Summary struct {
 	// BadFiles counts the inputs rejected on their own, not as part of a
 	// game: a file named on the command line that is not a log, a folder
 	// or archive that cannot be read, a timestamp out of range.
-	BadFiles   int     `json:"files_rejected"`
-	New        int     `json:"games_new"`
-	Duplicates int     `json:"games_duplicate"`
-	Mirrors    int     `json:"games_mirror"`
-	Rejected   int     `json:"games_rejected"`
-	Rounds     int     `json:"rounds"`
-	Plays      int     `json:"plays"`
-	Errors     int     `json:"errors"`
-	Seconds    float64 `json:"seconds"`
-	GamesPerS  float64 `json:"games_per_second"`
+	BadFiles   int `json:"files_rejected"`
+	New        int `json:"games_new"`
+	Duplicates int `json:"games_duplicate"`
+	// TagsKept counts the duplicates whose tags differ from the
+	// --opponent and --source of this import: a game already loaded keeps
+	// its tags (ginlog tag changes them).
+	TagsKept  int     `json:"duplicates_tags_kept"`
+	Mirrors   int     `json:"games_mirror"`
+	Rejected  int     `json:"games_rejected"`
+	Rounds    int     `json:"rounds"`
+	Plays     int     `json:"plays"`
+	Errors    int     `json:"errors"`
+	Seconds   float64 `json:"seconds"`
+	GamesPerS float64 `json:"games_per_second"`
 	// FirstGame and LastGame bound the ids of the games this import loaded
 	// (0 when it loaded none).
 	FirstGame int64 `json:"first_game_id"`
@@ -149,6 +155,9 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		batch = append(batch, pl)
 		plays += len(g.Plays)
 		sum.count(g, pl.out, pl.id, opts.OnError)
+		if pl.tagsKept {
+			sum.TagsKept++
+		}
 		if opts.OnGame != nil {
 			opts.OnGame()
 		}

@@ -54,7 +54,7 @@ func (e *FilterError) Unwrap() error { return e.Err }
 func (e *FilterError) Is(target error) bool { return target == ErrBadFilter }
 
 // ErrNoGames reports filters that select no game: an empty database, or
-// filters that exclude every game.
+// filters that exclude every game (a *NoMatchError says why).
 var ErrNoGames = errors.New("no games match the filters")
 
 // Check returns f with its defaults filled in (Who "opp"), or a
@@ -168,7 +168,7 @@ func selects(ctx context.Context, db *sql.DB, f Filters) error {
 	case total == 0:
 		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", ErrNoGames)
 	case selected == 0:
-		return ErrNoGames
+		return Explain(ctx, db, f)
 	}
 	return nil
 }

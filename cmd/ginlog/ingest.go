@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -32,14 +36,16 @@ func newIngestCmd(a *app) *cobra.Command {
 		Short: "Import tournament logs into the database",
 		Long: `Ingest imports the logs a tournament server gives its players. PATH may be
 a log file, a directory (searched recursively), a glob pattern or a .zip
-archive. Each <ts>.csv turn file is paired with its <ts>-score.csv.
+archive. Each <ts>.csv turn file is paired with its <ts>-score.csv, and a
+browser's renamed second downloads (<ts> (1).csv) by their copy number.
 
 Every row is checked against the log format; each defect is reported as
 file:line:column: code: message, on stderr and in the import_errors table,
 and rejects its game only: the rest of the batch loads. A game is loaded
-whole or not at all. Importing the same logs again changes nothing; the
-same game logged by the other player is linked to the first (mirror_of)
-and counted once. Then every game not verified yet is verified, those of
+whole or not at all. Importing the same logs again changes nothing, tags
+included (ginlog tag changes them); the same game logged by the other
+player is linked to the first (mirror_of) and counted once. An import that
+loads no game removes the database file it created. Then every game not verified yet is verified, those of
 an import that was interrupted included (--no-verify to skip).
 
 Only regular files are read, each folder once however links lead to it,
@@ -51,7 +57,8 @@ located error for that input only. Files that are not logs are skipped:
 Exit status 3 means some games or files were rejected.`,
 		Example: `  ginlog ingest logs/
   ginlog ingest ~/Downloads/games.zip --opponent bot7 --source ladder-week-3
-  ginlog ingest 'logs/16047*.csv' --format json`,
+  ginlog ingest 'logs/16047*.csv' --format json
+  ginlog watch ~/Downloads --opponent bot7          # keep importing what arrives`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("ingest needs at least one PATH")
@@ -82,12 +89,13 @@ Exit status 3 means some games or files were rejected.`,
 	return cmd
 }
 
-func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
+func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
+	fresh := a.dbIsNew()
 	db, err := a.openDB(ctx)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer func() { err = errors.Join(err, a.closeIngestDB(db, fresh)) }()
 	var bar *progress.Bar
 	opts.OnTotal = func(n int) { bar = progress.New(a.err, "games", n, a.isTerminal(a.err)) }
 	opts.OnGame = func() { bar.Add(1) }
@@ -119,7 +127,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 			ver = nil
 		}
 	}
-	if err := writeIngestSummary(a, opts.format, sum, ver); err != nil {
+	if err := writeIngestSummary(a, opts.format, sum, ver, opts.Options); err != nil {
 		return err
 	}
 	var problems []string
@@ -138,7 +146,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	return nil
 }
 
-func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *replay.Summary) error {
+func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *replay.Summary, opts ingest.Options) error {
 	if format == render.JSON {
 		return render.WriteJSON(a.out, struct {
 			*ingest.Summary
@@ -155,12 +163,72 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *re
 	}
 	_, err := fmt.Fprintf(a.out, `import %d: %d files%s (%d other files skipped%s)
 games: %d new, %d duplicate, %d mirror, %d rejected
-loaded: %d rounds, %d plays; %d errors
+%sloaded: %d rounds, %d plays; %d errors
 %.2f s, %.0f games/s
-`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
+`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts), s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
 	if err != nil || ver == nil {
 		return err
 	}
 	fmt.Fprintln(a.out)
 	return writeVerifySummary(a, ver, nil)
+}
+
+// tagsKept says, as a line, that duplicates kept tags other than the ones
+// the import was given, and how to change them; "" when none did.
+func tagsKept(s *ingest.Summary, opts ingest.Options) string {
+	if s.TagsKept == 0 {
+		return ""
+	}
+	var flags []string
+	if opts.Opponent != "" {
+		flags = append(flags, "--set-opponent "+queries.ShellWord(opts.Opponent))
+	}
+	if opts.Source != "" {
+		flags = append(flags, "--set-source "+queries.ShellWord(opts.Source))
+	}
+	n := fmt.Sprintf("%d duplicates kept their tags", s.TagsKept)
+	if s.TagsKept == 1 {
+		n = "1 duplicate kept its tags"
+	}
+	return fmt.Sprintf("%s; use ginlog tag to change them: ginlog tag --import %d %s\n", n, s.ImportID, strings.Join(flags, " "))
+}
+
+// dbIsNew reports whether the database file does not exist yet: opening
+// it will create it.
+func (a *app) dbIsNew() bool {
+	path := a.dbPath()
+	if path == schema.MemoryPath {
+		return false
+	}
+	_, err := os.Lstat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// closeIngestDB closes the database of an import. A database the import
+// created that holds no game (a bad path, every game rejected, no logs
+// found, an interruption before the first batch) is removed rather than
+// left behind empty; the errors were printed.
+func (a *app) closeIngestDB(db *schema.DB, fresh bool) error {
+	var games int64 = -1
+	if fresh {
+		// Counted even after an interruption: the import's context may be
+		// cancelled.
+		n, err := ingest.CountGames(context.Background(), db.DB)
+		if err == nil {
+			games = n
+		}
+	}
+	if err := db.Close(); err != nil {
+		return err
+	}
+	if games != 0 {
+		return nil
+	}
+	for _, p := range []string{db.Path, db.Path + ".wal"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("remove the empty database this import created: %w", err)
+		}
+	}
+	fmt.Fprintf(a.err, "ginlog: no game was loaded: removed %s, which this import had created\n", db.Path)
+	return nil
 }

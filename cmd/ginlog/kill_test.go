@@ -8,10 +8,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/ginlog/ginlog/schema"
@@ -24,7 +26,10 @@ func TestMain(m *testing.M) {
 	if args := os.Getenv("GINLOG_TEST_ARGS"); args != "" {
 		a := &app{in: os.Stdin, out: os.Stdout, err: os.Stderr, getenv: os.Getenv,
 			terminal: func(w io.Writer) bool { return w == io.Writer(os.Stderr) }}
-		os.Exit(a.execute(context.Background(), strings.Split(args, "\t")))
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		code := a.execute(ctx, strings.Split(args, "\t"))
+		stop()
+		os.Exit(code)
 	}
 	var err error
 	if toolDir, err = os.MkdirTemp("", "ginlog-tools"); err != nil {
