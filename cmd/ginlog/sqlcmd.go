@@ -82,11 +82,6 @@ message and exit status 3.`,
 }
 
 func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
-	if opts.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.timeout)
-		defer cancel()
-	}
 	db, err := a.openSandbox(ctx, schema.ReadOnlyOptions{MemoryLimit: opts.memoryLimit})
 	if err != nil {
 		return err
@@ -97,6 +92,13 @@ func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
 		return err
 	}
 	defer conn.Close()
+	// --timeout bounds the statement (its check and its run), not the
+	// opening of the database.
+	if opts.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.timeout)
+		defer cancel()
+	}
 	if err := sandbox.Check(ctx, conn, opts.query); err != nil {
 		return sqlError(ctx, opts, err)
 	}
