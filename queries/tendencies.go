@@ -41,9 +41,6 @@ const (
 	// DiscardWorse: discards that left more deadwood than the best
 	// discard would have, of the discards.
 	DiscardWorse Measure = "discard-worse"
-	// Fed: discards the other player took next, of the discards it could
-	// take (all but a round's last).
-	Fed Measure = "fed"
 	// WeakDeclare: verified rounds in which the side lost points by
 	// declaring a worse arrangement than its best, of the verified rounds.
 	WeakDeclare Measure = "weak-declare"
@@ -51,7 +48,7 @@ const (
 
 // Measures lists the measures in the order Tendencies returns them: draws,
 // calls, discards, declarations.
-var Measures = []Measure{TakeMeld, TakeNear, TakeNone, KnockPassed, KnockHigh, Undercut, GinCall, DiscardWorse, Fed, WeakDeclare}
+var Measures = []Measure{TakeMeld, TakeNear, TakeNone, KnockPassed, KnockHigh, Undercut, GinCall, DiscardWorse, WeakDeclare}
 
 // MeasureRates is one measure's rate for each side, indexed by gin.Seat.
 type MeasureRates struct {

@@ -49,9 +49,6 @@ func referenceTendencies(games []*replay.Game) map[queries.Measure][2]queries.Ra
 				count(queries.KnockPassed, f.Seat, !f.Last)
 			}
 			count(queries.DiscardWorse, f.Seat, !f.DiscardBest)
-			if f.Fed >= 0 {
-				count(queries.Fed, f.Seat, f.Fed == 1)
-			}
 			if f.Last {
 				lastOf[f.Round] = f
 			}

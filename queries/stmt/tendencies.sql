@@ -4,7 +4,7 @@
 -- near: the face-up card pairs or neighbours a card held before the draw
 -- (a card of its rank, or of its suit one rank away: gin.Neighbours(c, 1)).
 WITH p AS (
-  SELECT x.actor, x.from_discard, x.top_relation, x.could_knock, x.last, x.discard_best, x.fed,
+  SELECT x.actor, x.from_discard, x.top_relation, x.could_knock, x.last, x.discard_best,
          enum_code(x.top) AS t,
          (q.hand_mask & ~(1::UBIGINT << enum_code(q.drawn))) | (1::UBIGINT << enum_code(x.discarded)) AS before
   FROM sel_features x JOIN plays q USING (game_id, round, ply)
@@ -51,9 +51,6 @@ rows AS (
   FROM calls GROUP BY actor
   UNION ALL
   SELECT actor, 'discard-worse', count(*) FILTER (WHERE NOT discard_best), count(*)
-  FROM n GROUP BY actor
-  UNION ALL
-  SELECT actor, 'fed', count(*) FILTER (WHERE fed), count(fed)
   FROM n GROUP BY actor
   UNION ALL
   SELECT actor, 'weak-declare', count(*) FILTER (WHERE weak), count(*)
