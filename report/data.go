@@ -22,14 +22,24 @@ type Options struct {
 }
 
 // data is everything the report draws, read through the typed queries.
+// draws and knocks are those of the plays the filters select (Who);
+// sides holds both players' apart, for the comparison.
 type data struct {
 	summary  [2]queries.SideSummary
 	draws    *queries.DrawTendencies
 	knocks   *queries.Knocks
+	sides    [2]sideData // by gin.Seat
+	measures []queries.MeasureRates
 	cards    [gin.NumCards]queries.CardValue
 	loss     []queries.SideLoss
 	verdicts map[replay.Status]int
 	scores   []queries.RunningScore
+}
+
+// sideData is what the comparison reads for one side.
+type sideData struct {
+	draws  *queries.DrawTendencies
+	knocks *queries.Knocks
 }
 
 // load reads the report's data. Filters that select no game give an error
@@ -44,6 +54,19 @@ func load(ctx context.Context, db *sql.DB, o Options) (*data, error) {
 		return nil, err
 	}
 	if d.knocks, err = queries.KnockProfile(ctx, db, o.Filters); err != nil {
+		return nil, err
+	}
+	for _, seat := range []gin.Seat{gin.You, gin.Opp} {
+		f := o.Filters
+		f.Who = seat.String()
+		if d.sides[seat].draws, err = queries.DrawTendency(ctx, db, f); err != nil {
+			return nil, err
+		}
+		if d.sides[seat].knocks, err = queries.KnockProfile(ctx, db, f); err != nil {
+			return nil, err
+		}
+	}
+	if d.measures, err = queries.Tendencies(ctx, db, o.Filters); err != nil {
 		return nil, err
 	}
 	if d.cards, err = queries.CardValues(ctx, db, o.Filters); err != nil {
