@@ -29,8 +29,11 @@ const (
 	// TakeNone: face-up cards taken, of those offered that relate to
 	// nothing held (replay.RelNone).
 	TakeNone Measure = "take-none"
-	// KnockPassed: plays after which the round went on, of the plays that
-	// left a legal knock available (deadwood 10 or less, not a first turn).
+	// KnockPassed: rounds that went on after the side's first play that
+	// left it a legal knock (deadwood 10 or less, not a first turn), of the
+	// rounds that gave it one. Later chances are left out: a player that
+	// plays on once tends to play on to the end of the round, and a few
+	// long rounds would outweigh the rest.
 	KnockPassed Measure = "knock-passed"
 	// KnockHigh: knocks with 7 or more deadwood, of the knocks.
 	KnockHigh Measure = "knock-high"
@@ -50,15 +53,28 @@ const (
 // calls, discards, declarations.
 var Measures = []Measure{TakeMeld, TakeNear, TakeNone, KnockPassed, KnockHigh, Undercut, GinCall, DiscardWorse, WeakDeclare}
 
-// MeasureRates is one measure's rate for each side, indexed by gin.Seat.
+// MeasureRates is one measure's rate for each side, indexed by gin.Seat,
+// with how each side's counts spread over the rounds.
 type MeasureRates struct {
 	Measure Measure
 	Sides   [2]Rate
+	Spread  [2]Spread
+}
+
+// Spread is how a side's rate varies with its rounds: the rate recomputed
+// without each round in turn (a jackknife over rounds), which gives its
+// variance when the plays of one round are alike (they share a hand, so a
+// habit shows in runs) and when a few long rounds hold many of the
+// opportunities.
+type Spread struct {
+	Rounds int     // rounds that gave the side an opportunity
+	Sum    float64 // the sum over those rounds of the rate without that round (0 for a round that holds every opportunity)
+	SumSq  float64 // ... of its square
 }
 
 // Tendencies returns every measure, in Measures order, for both sides of
 // the games the filters select (their Who is not used): a measure without
-// opportunities has a zero Rate. Filters that select no game give an error
+// opportunities has a zero Rate and Spread. Filters that select no game give an error
 // wrapping ErrNoGames (or replay.ErrNoGame when f.Game names no game).
 func Tendencies(ctx context.Context, db *sql.DB, f Filters) ([]MeasureRates, error) {
 	f.Who = "both"
@@ -70,7 +86,8 @@ func Tendencies(ctx context.Context, db *sql.DB, f Filters) ([]MeasureRates, err
 	err := eachRow(ctx, db, "tendencies", tendenciesSQL, f, func(rows *sql.Rows) error {
 		var side, measure string
 		var r Rate
-		if err := rows.Scan(&side, &measure, &r.Cases, &r.Opportunities); err != nil {
+		var sp Spread
+		if err := rows.Scan(&side, &measure, &r.Cases, &r.Opportunities, &sp.Rounds, &sp.Sum, &sp.SumSq); err != nil {
 			return err
 		}
 		seat, err := gin.ParseSeat(side)
@@ -81,7 +98,7 @@ func Tendencies(ctx context.Context, db *sql.DB, f Filters) ([]MeasureRates, err
 		if !ok {
 			return fmt.Errorf("unknown measure %q", measure)
 		}
-		out[i].Sides[seat] = r
+		out[i].Sides[seat], out[i].Spread[seat] = r, sp
 		return nil
 	})
 	if err != nil {

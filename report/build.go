@@ -109,7 +109,7 @@ func headlines(d *data) []headline {
 	return []headline{
 		{"games", fmt.Sprint(you.Games), ""},
 		{"rounds", fmt.Sprint(you.Rounds), ""},
-		{"your win rate", rateText(you.Wins), fmt.Sprintf("%d of %d games, 95%% interval", you.Wins.Cases, you.Wins.Opportunities)},
+		{"your win rate", rateText(you.Wins, wilsonOf(you.Wins)), fmt.Sprintf("%d of %d games, 95%% interval", you.Wins.Cases, you.Wins.Opportunities)},
 		{"points per round", fmt.Sprintf("you %.1f, opponent %.1f", you.PointsPerRound, opp.PointsPerRound), ""},
 		{"Gin and Knock calls", fmt.Sprintf("you %d, opponent %d", you.Gins+you.Knocks, opp.Gins+opp.Knocks), ""},
 		{"undercuts won", fmt.Sprintf("you %d, opponent %d", you.Undercuts, opp.Undercuts), ""},

@@ -25,8 +25,8 @@ func compareChart(d *data, o Options) (chart, error) {
 	}
 	fp := &forestPlot{minSample: o.Filters.MinSample}
 	var rows [][]string
-	for i, t := range all {
-		fp.rows = append(fp.rows, forestRow{Label: words[t.Measure].Short, Sides: d.measures[i].Sides})
+	for _, t := range all {
+		fp.rows = append(fp.rows, forestRow{Label: words[t.Measure].Short, Sides: [2]queries.Rate{t.You, t.Opp}, CI: [2][2]float64{t.YouCI, t.OppCI}})
 		status := t.Note
 		if n := rank[t.Measure]; n > 0 {
 			status = fmt.Sprintf("listed %d", n)
@@ -37,7 +37,7 @@ func compareChart(d *data, o Options) (chart, error) {
 		if t.Gap > 0 {
 			g = fmt.Sprintf("%.1f", 100*t.Gap)
 		}
-		rows = append(rows, []string{words[t.Measure].Short, rateOf(t.You), rateOf(t.Opp), g, status})
+		rows = append(rows, []string{words[t.Measure].Short, rateOf(t.You, t.YouCI), rateOf(t.Opp, t.OppCI), g, status})
 	}
 	p := newPlot("You and the opponent on the same measures", "rate, 95% interval", "")
 	p.Add(fp)
@@ -53,6 +53,7 @@ func compareChart(d *data, o Options) (chart, error) {
 	}
 	c := chart{ID: "compare", Section: sectionCompare, OpenData: true,
 		Caption: "Each row is one habit measured the same way for both players: the dot is the rate, the bar its 95% interval, you above the opponent. " +
+			"The intervals allow for the plays of one round being alike, so they are wider than the rate's sample alone would make them. " +
 			"The table gives the gap between the two intervals in percentage points (none when they overlap), the ranking rule's key.",
 		Header: []string{"measure", "you", "opponent", "gap", "ranking"}, Rows: rows}
 	h := vg.Points(float64(26*len(fp.rows) + 80))
@@ -60,11 +61,11 @@ func compareChart(d *data, o Options) (chart, error) {
 }
 
 // rateOf writes a rate with its interval and sample for a table.
-func rateOf(r queries.Rate) string {
+func rateOf(r queries.Rate, ci [2]float64) string {
 	if r.Opportunities == 0 {
 		return "no data"
 	}
-	return fmt.Sprintf("%s of %d", rateText(r), r.Opportunities)
+	return fmt.Sprintf("%s of %d", rateText(r, ci), r.Opportunities)
 }
 
 // pairs lines up both sides' shares of a breakdown by label, in the order

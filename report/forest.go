@@ -12,6 +12,7 @@ import (
 type forestRow struct {
 	Label string
 	Sides [2]queries.Rate
+	CI    [2][2]float64 // each side's 95% interval, low and high
 }
 
 // forestPlot draws one row per measure, the first at the top: each side's
@@ -61,7 +62,7 @@ func (f *forestPlot) Plot(c draw.Canvas, p *plot.Plot) {
 				ink = mix(ink, inkPaper, 0.55)
 				shape = draw.RingGlyph{}
 			}
-			lo, hi := r.Interval()
+			lo, hi := row.CI[seat][0], row.CI[seat][1]
 			line := draw.LineStyle{Color: ink, Width: vg.Points(2)}
 			cap := vg.Points(3)
 			c.StrokeLine2(line, trX(lo), yy, trX(hi), yy)

@@ -8,12 +8,14 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/stats"
 )
 
 // The ranking rule of the opponent's tendencies. A measure is ranked by
 // its gap: how far the opponent's 95% interval lies from yours (0 when
 // the two overlap), the smallest difference between the players that the
-// data allow. A measure is left out when either side has fewer
+// data allow. The intervals allow for the plays of one round being alike
+// and for long rounds (see interval). A measure is left out when either side has fewer
 // opportunities than the minimum sample, when the opponent's interval is
 // wider than maxWidth (too vague to act on), or when the gap is 0. The
 // list shows the maxListed largest gaps, ties in the order of
@@ -45,7 +47,7 @@ var words = map[queries.Measure]wording{
 	queries.TakeNone: {"takes a face-up card it cannot use", "takes the face-up card when it relates to nothing held", "offers",
 		"It takes more cards it cannot use yet than you do: its pick-ups say less about its hand, and they add to its deadwood.",
 		"It takes fewer unrelated cards than you do: read its hand from its pick-ups."},
-	queries.KnockPassed: {"plays on when it could knock", "plays on when it could knock", "chances to knock",
+	queries.KnockPassed: {"plays on when it could knock", "plays on at its first chance to knock in a round", "rounds",
 		"It waits longer than you do for lower deadwood or Gin: knock early against it, before it gets there.",
 		"It knocks sooner than you do: expect shorter rounds, and keep your deadwood low from the start to undercut it."},
 	queries.KnockHigh: {"knocks with 7 or more deadwood", "knocks with 7 or more deadwood", "knocks",
@@ -70,6 +72,8 @@ type tendency struct {
 	Measure queries.Measure
 	Opp     queries.Rate
 	You     queries.Rate
+	OppCI   [2]float64 // the 95% intervals, low and high (see interval)
+	YouCI   [2]float64
 	Gap     float64 // the ranking's key: the gap between the two intervals
 	Note    string  // why it is not ranked, or "" when it is
 }
@@ -84,12 +88,59 @@ const (
 	noteOverlap = "intervals overlap"
 )
 
-// gap returns how far apart the 95% intervals of a and b lie: 0 when they
-// overlap.
-func gap(a, b queries.Rate) float64 {
-	alo, ahi := a.Interval()
-	blo, bhi := b.Interval()
-	return math.Max(0, math.Max(alo-bhi, blo-ahi))
+// gap returns how far apart two intervals lie: 0 when they overlap.
+func gap(a, b [2]float64) float64 {
+	return math.Max(0, math.Max(a[0]-b[1], b[0]-a[1]))
+}
+
+// interval returns the 95% interval of a rate whose opportunities come in
+// rounds, allowing for the plays of one round being alike (they share a
+// hand, so a habit shows in runs) and for a few long rounds holding many
+// of the opportunities: the Wilson interval on an effective sample, the
+// number of independent opportunities that would give the rate the
+// variance that a jackknife over rounds finds (the spread of the rate
+// recomputed without each round in turn). The effective sample is at most
+// the number of opportunities; a rate of 0 or 1 has no spread to go by
+// and counts its rounds. Without opportunities it returns (0, 0).
+func interval(r queries.Rate, s queries.Spread) [2]float64 {
+	if r.Opportunities == 0 {
+		return [2]float64{0, 0}
+	}
+	n, k := float64(r.Opportunities), float64(min(max(s.Rounds, 1), r.Opportunities))
+	p := float64(r.Cases) / n
+	eff := k
+	if p > 0 && p < 1 && s.Rounds > 1 {
+		jack := (k - 1) / k * math.Max(0, s.SumSq-s.Sum*s.Sum/k)
+		eff = n
+		if jack > 0 {
+			eff = math.Max(1, math.Min(n, p*(1-p)/jack))
+		}
+	}
+	return wilson(p, eff)
+}
+
+// wilsonOf returns the 95% Wilson interval of a rate of independent
+// cases.
+func wilsonOf(r queries.Rate) [2]float64 {
+	lo, hi := r.Interval()
+	return [2]float64{lo, hi}
+}
+
+// wilson returns the 95% Wilson score interval of a rate p observed on n
+// opportunities (n may be fractional: an effective sample).
+func wilson(p, n float64) [2]float64 {
+	z2 := stats.Z95 * stats.Z95
+	center := (p + z2/(2*n)) / (1 + z2/n)
+	half := stats.Z95 / (1 + z2/n) * math.Sqrt(p*(1-p)/n+z2/(4*n*n))
+	lo, hi := math.Max(0, center-half), math.Min(1, center+half)
+	// Rounding must not exclude the observed rate at the edges.
+	if p == 0 {
+		lo = 0
+	}
+	if p == 1 {
+		hi = 1
+	}
+	return [2]float64{lo, hi}
 }
 
 // rankTendencies applies the ranking rule to the measures: it returns the
@@ -97,15 +148,15 @@ func gap(a, b queries.Rate) float64 {
 // note, in the order given.
 func rankTendencies(ms []queries.MeasureRates, minSample int) (listed, all []tendency) {
 	for _, m := range ms {
-		t := tendency{Measure: m.Measure, Opp: m.Sides[gin.Opp], You: m.Sides[gin.You]}
-		lo, hi := t.Opp.Interval()
+		t := tendency{Measure: m.Measure, Opp: m.Sides[gin.Opp], You: m.Sides[gin.You],
+			OppCI: interval(m.Sides[gin.Opp], m.Spread[gin.Opp]), YouCI: interval(m.Sides[gin.You], m.Spread[gin.You])}
 		switch {
 		case t.Opp.Opportunities < max(1, minSample) || t.You.Opportunities < max(1, minSample):
 			t.Note = noteSmall
-		case hi-lo > maxWidth:
+		case t.OppCI[1]-t.OppCI[0] > maxWidth:
 			t.Note = noteWide
 		default:
-			if t.Gap = gap(t.Opp, t.You); t.Gap == 0 {
+			if t.Gap = gap(t.OppCI, t.YouCI); t.Gap == 0 {
 				t.Note = noteOverlap
 			}
 		}
@@ -122,18 +173,17 @@ func rankTendencies(ms []queries.MeasureRates, minSample int) (listed, all []ten
 }
 
 // rateText writes a rate with its interval: "71% (63-78%)".
-func rateText(r queries.Rate) string {
+func rateText(r queries.Rate, ci [2]float64) string {
 	if r.Opportunities == 0 {
 		return "no data"
 	}
-	lo, hi := r.Interval()
-	return fmt.Sprintf("%.0f%% (%.0f-%.0f%%)", 100*r.Value(), 100*lo, 100*hi)
+	return fmt.Sprintf("%.0f%% (%.0f-%.0f%%)", 100*r.Value(), 100*ci[0], 100*ci[1])
 }
 
 // Sentence says what the tendency is, how large, and against what.
 func (t tendency) Sentence() string {
 	w := words[t.Measure]
-	return fmt.Sprintf("It %s: %s of %d %s; you %s.", w.What, rateText(t.Opp), t.Opp.Opportunities, w.Of, rateText(t.You))
+	return fmt.Sprintf("It %s: %s of %d %s; you %s.", w.What, rateText(t.Opp, t.OppCI), t.Opp.Opportunities, w.Of, rateText(t.You, t.YouCI))
 }
 
 // Advice says how to play against the tendency.
