@@ -73,6 +73,9 @@ func newPlot(title, x, y string) *plot.Plot {
 	p.X.Label.Text, p.Y.Label.Text = x, y
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font = sans(11)
+		// Room between the tick labels and the axis label for a browser
+		// font with taller extents than the one measured.
+		a.Label.Padding = vg.Points(4)
 		a.Tick.Label.Font = sans(10)
 		a.Tick.Label.Color = inkText
 	}
