@@ -121,7 +121,7 @@ func pairedChart(o Options, id, title, xLabel, caption, cases, of string, labels
 		seriesOf("you", inkBlue, rates[gin.You]),
 		seriesOf("opponent", inkOrange, rates[gin.Opp]),
 	}
-	key := sideKey(o.Filters.MinSample, of)
+	key := sideKey(o.Filters.MinSample, strings.TrimPrefix(of, "of "))
 	if ofAll {
 		for seat, s := range series {
 			total := 0

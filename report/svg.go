@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -21,10 +22,12 @@ const (
 
 // The charts measure their text with Liberation Sans, which is metric
 // compatible with Arial, Arimo and Helvetica; fontStack names those for
-// the browser. Every text also carries its measured length (textLength),
-// so a browser that falls back to a wider or narrower font squeezes or
-// stretches it into the same box: no label ever leaves the place the
-// layout gave it.
+// the browser. Every text of two characters or more also carries its
+// measured length (textLength), so a browser that falls back to a wider
+// or narrower font squeezes or stretches it into the same box: no label
+// ever leaves the place the layout gave it. A single character is left as
+// the font draws it (stretched, a narrow letter would look bold); another
+// font moves it by a pixel or two at most.
 const (
 	measuredFamily = "font-family:Liberation Sans;"
 	fontStack      = "font-family:'Liberation Sans',Arimo,Arial,Helvetica,sans-serif;"
@@ -70,7 +73,8 @@ func drawSVG(w, h vg.Length, paint func(draw.Canvas)) (drawing, error) {
 }
 
 // pinTexts gives the i-th text element of s the measured length of the
-// i-th text drawn, and the browser the font stack.
+// i-th text drawn (if it is longer than one character), and the browser
+// the font stack.
 func pinTexts(s string, texts []textBox) (string, error) {
 	parts := strings.Split(s, "<text ")
 	if len(parts)-1 != len(texts) {
@@ -80,11 +84,18 @@ func pinTexts(s string, texts []textBox) (string, error) {
 	b.Grow(len(s) + 64*len(texts))
 	b.WriteString(parts[0])
 	for i, part := range parts[1:] {
-		fmt.Fprintf(&b, `<text textLength="%.2f" lengthAdjust="spacingAndGlyphs" `, texts[i].width)
+		if pinned(texts[i].Text) {
+			fmt.Fprintf(&b, `<text textLength="%.2f" lengthAdjust="spacingAndGlyphs" `, texts[i].width)
+		} else {
+			b.WriteString("<text ")
+		}
 		b.WriteString(strings.ReplaceAll(part, measuredFamily, fontStack))
 	}
 	return b.String(), nil
 }
+
+// pinned reports whether a text gets its measured length.
+func pinned(s string) bool { return utf8.RuneCountInString(s) > 1 }
 
 // textCanvas is an SVG canvas that records where each text goes: it
 // follows the transforms to turn a text's baseline, measured width and
