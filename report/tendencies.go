@@ -15,13 +15,14 @@ import (
 // its gap: how far the opponent's 95% interval lies from yours (0 when
 // the two overlap), the smallest difference between the players that the
 // data allow. The intervals allow for the plays of one round being alike
-// and for long rounds (see interval). A measure is left out when either side has fewer
-// opportunities than the minimum sample, when the opponent's interval is
-// wider than maxWidth (too vague to act on), or when the gap is 0. The
-// list shows the maxListed largest gaps, ties in the order of
-// queries.Measures.
+// and for long rounds (see interval). A measure is left out when either
+// side has fewer opportunities than the minimum sample, when the
+// opponent's interval is wider than maxWidth (too vague to act on), or
+// when the gap is under minGap (none, or too small to play on). The list
+// shows the maxListed largest gaps, ties in the order of queries.Measures.
 const (
 	maxWidth  = 0.30
+	minGap    = 0.03
 	maxListed = 5
 )
 
@@ -86,6 +87,7 @@ const (
 	noteSmall   = "small sample"
 	noteWide    = "interval too wide"
 	noteOverlap = "intervals overlap"
+	noteNarrow  = "gap under 3 points"
 )
 
 // gap returns how far apart two intervals lie: 0 when they overlap.
@@ -156,8 +158,11 @@ func rankTendencies(ms []queries.MeasureRates, minSample int) (listed, all []ten
 		case t.OppCI[1]-t.OppCI[0] > maxWidth:
 			t.Note = noteWide
 		default:
-			if t.Gap = gap(t.OppCI, t.YouCI); t.Gap == 0 {
+			switch t.Gap = gap(t.OppCI, t.YouCI); {
+			case t.Gap == 0:
 				t.Note = noteOverlap
+			case t.Gap < minGap:
+				t.Note = noteNarrow
 			}
 		}
 		all = append(all, t)
@@ -177,7 +182,21 @@ func rateText(r queries.Rate, ci [2]float64) string {
 	if r.Opportunities == 0 {
 		return "no data"
 	}
-	return fmt.Sprintf("%.0f%% (%.0f-%.0f%%)", 100*r.Value(), 100*ci[0], 100*ci[1])
+	return fmt.Sprintf("%s%% (%s-%s%%)", percentOf(r.Value()), percentOf(ci[0]), percentOf(ci[1]))
+}
+
+// percentOf writes a share as a whole percentage, or with one decimal,
+// rounded away from the end, when a whole one would read 0 or 100 for a
+// share that is neither.
+func percentOf(v float64) string {
+	whole := fmt.Sprintf("%.0f", 100*v)
+	switch {
+	case whole == "0" && v > 0:
+		return fmt.Sprintf("%.1f", math.Ceil(1000*v)/10)
+	case whole == "100" && v < 1:
+		return fmt.Sprintf("%.1f", math.Floor(1000*v)/10)
+	}
+	return whole
 }
 
 // Sentence says what the tendency is, how large, and against what.

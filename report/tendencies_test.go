@@ -118,6 +118,9 @@ func TestRankTendencies(t *testing.T) {
 		{"a wide interval left out",
 			[]queries.MeasureRates{measure(queries.KnockHigh, 10, 20, 0, 400)},
 			nil, []string{noteWide}},
+		{"a gap under 3 points left out",
+			[]queries.MeasureRates{measure(queries.DiscardWorse, 2800, 10000, 2500, 10000)},
+			nil, []string{noteNarrow}},
 		{"overlapping intervals left out",
 			[]queries.MeasureRates{measure(queries.GinCall, 50, 200, 60, 200)},
 			nil, []string{noteOverlap}},
@@ -152,6 +155,17 @@ func TestRankTendencies(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestPercentOf(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{{0, "0"}, {0.0004, "0.1"}, {0.004, "0.4"}, {0.005, "0.5"}, {0.0051, "1"}, {0.5, "50"}, {0.994, "99"}, {0.995, "99.5"}, {0.9996, "99.9"}, {1, "100"}} {
+		if got := percentOf(tc.v); got != tc.want {
+			t.Errorf("percentOf(%v) = %s, want %s", tc.v, got, tc.want)
+		}
 	}
 }
 
@@ -197,7 +211,7 @@ func TestRankAgainstReference(t *testing.T) {
 			} else if yc[0] > oc[1] {
 				g = yc[0] - oc[1]
 			}
-			if g > 0 {
+			if g >= minGap {
 				gaps[m.Measure] = g
 			}
 		}
