@@ -102,8 +102,13 @@ type Result struct {
 // Filters that select no game give an error wrapping ErrNoGames (or
 // replay.ErrNoGame when f.Game names no game).
 func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
+	return run(ctx, Source{DB: db}, q, f)
+}
+
+// run runs a named query over src.
+func run(ctx context.Context, src Source, q Query, f Filters) (*Result, error) {
 	start := time.Now()
-	rows, f, err := query(ctx, db, q.Name, q.SQL, f)
+	rows, f, err := query(ctx, src, q.Name, q.SQL, f)
 	if err != nil {
 		return nil, err
 	}

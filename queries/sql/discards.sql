@@ -5,22 +5,22 @@
 -- deadwood possible. fed: the other player took the discard next (cases),
 -- among discards it could take (not a round's last play), by rank.
 WITH d AS (
-  SELECT enum_code(discarded) % 13 AS r, discard_dead, discard_best, fed FROM sel_features
+  SELECT k.rank_code AS r, k.rank AS rank_name, x.discard_dead, x.discard_best, x.fed
+  FROM sel_features x JOIN cards k ON k.card = x.discarded
 ),
-names AS (SELECT list_transform(enum_range(NULL::card)[1:13], c -> substr(c::VARCHAR, 2)) AS n),
-rows AS (
-  SELECT 'rank' AS dimension, r AS ord, (SELECT n FROM names)[r + 1] AS value, count(*) AS cases,
+breakdown AS (
+  SELECT 'rank' AS dimension, r AS ord, rank_name AS value, count(*) AS cases,
          (SELECT count(*) FROM d) AS opportunities
-  FROM d GROUP BY r
+  FROM d GROUP BY r, rank_name
   UNION ALL
-  SELECT 'deadwood card', 0, 'deadwood in a best arrangement', count(*) FILTER (WHERE discard_dead), count(*) FROM d
+  SELECT 'deadwood card', 0, 'deadwood in a best arrangement', count(CASE WHEN discard_dead THEN 1 END), count(*) FROM d
   UNION ALL
-  SELECT 'best discard', 0, 'left the least deadwood', count(*) FILTER (WHERE discard_best), count(*) FROM d
+  SELECT 'best discard', 0, 'left the least deadwood', count(CASE WHEN discard_best THEN 1 END), count(*) FROM d
   UNION ALL
-  SELECT 'fed to the other player', -1, 'all', count(*) FILTER (WHERE fed), count(*) FILTER (WHERE fed IS NOT NULL) FROM d
+  SELECT 'fed to the other player', -1, 'all', count(CASE WHEN fed THEN 1 END), count(fed) FROM d
   UNION ALL
-  SELECT 'fed to the other player', r, (SELECT n FROM names)[r + 1], count(*) FILTER (WHERE fed), count(*) FILTER (WHERE fed IS NOT NULL)
-  FROM d GROUP BY r
+  SELECT 'fed to the other player', r, rank_name, count(CASE WHEN fed THEN 1 END), count(fed)
+  FROM d GROUP BY r, rank_name
 )
-SELECT dimension, value, cases, opportunities FROM rows
+SELECT dimension, value, cases, opportunities FROM breakdown
 ORDER BY CASE dimension WHEN 'rank' THEN 0 WHEN 'deadwood card' THEN 1 WHEN 'best discard' THEN 2 ELSE 3 END, ord
