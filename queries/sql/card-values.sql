@@ -12,20 +12,21 @@ WITH ends AS (
   FROM sel_checks c JOIN sel_rounds r ON r.game_id = c.game_id AND r.round = c.round CROSS JOIN sel_sides s
 ),
 held AS (
-  SELECT k.code, count(*) AS held, count(CASE WHEN e.melded % (2 * k.bit) >= k.bit THEN 1 END) AS melded,
+  SELECT k.code, count(*) AS held, count(CASE WHEN e.melded % (k.bit + k.bit) >= k.bit THEN 1 END) AS melded,
          avg(e.points) AS holder_points
-  FROM ends e JOIN cards k ON e.final % (2 * k.bit) >= k.bit
+  FROM ends e JOIN cards k ON e.final % (k.bit + k.bit) >= k.bit
   GROUP BY k.code
 ),
 offered AS (
-  SELECT k.code, count(*) AS offered, count(CASE WHEN x.from_discard THEN 1 END) AS taken
-  FROM sel_features x JOIN cards k ON k.card = x.top
-  GROUP BY k.code
+  SELECT k.code, b.offered, b.taken
+  FROM (SELECT top AS card, count(*) AS offered, count(CASE WHEN from_discard THEN 1 END) AS taken
+        FROM sel_features GROUP BY top) b
+  JOIN cards k ON k.card = b.card
 ),
 thrown AS (
-  SELECT k.code, count(*) AS discarded
-  FROM sel_features x JOIN cards k ON k.card = x.discarded
-  GROUP BY k.code
+  SELECT k.code, b.discarded
+  FROM (SELECT discarded AS card, count(*) AS discarded FROM sel_features GROUP BY discarded) b
+  JOIN cards k ON k.card = b.card
 )
 SELECT CAST(k.card AS VARCHAR) AS card,
        coalesce(h.held, 0) AS cases, (SELECT count(*) FROM ends) AS opportunities,

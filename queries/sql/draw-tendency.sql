@@ -1,19 +1,22 @@
--- draw-tendency: how often the face-up card is taken, overall and by rank, suit, relation to the hand, stock left and turn
--- cases = plays that took the face-up card, opportunities = plays offered
--- it (every play). relation: meld (it joins a meld of every best
--- arrangement of the hand plus it), combo (a held card of its rank, or of
--- its suit within two ranks), none. phase: stock left when the turn began,
--- early (21-31), middle (11-20), late (0-10).
-WITH f AS (
+
+WITH offers AS (
+  SELECT top AS card, top_relation AS relation,
+         CASE WHEN stock_left > 20 THEN 0 WHEN stock_left > 10 THEN 1 ELSE 2 END AS ph,
+         least(turn, 9) AS t, from_discard
+  FROM sel_features
+),
+by_offer AS (
+  SELECT card, relation, ph, t, count(CASE WHEN from_discard THEN 1 END) AS taken, count(*) AS offered
+  FROM offers GROUP BY card, relation, ph, t
+),
+f AS (
   SELECT k.rank_code AS r, k.rank AS rank_name, k.suit_code AS s, k.suit AS suit_name,
-         l.ord AS rel, CAST(l.relation AS VARCHAR) AS relation_name,
-         CASE WHEN x.stock_left > 20 THEN 0 WHEN x.stock_left > 10 THEN 1 ELSE 2 END AS ph,
-         least(x.turn, 9) AS t, x.from_discard
-  FROM sel_features x JOIN cards k ON k.card = x.top JOIN relations l ON l.relation = x.top_relation
+         l.ord AS rel, CAST(l.relation AS VARCHAR) AS relation_name, b.ph, b.t, b.taken, b.offered
+  FROM by_offer b JOIN cards k ON k.card = b.card JOIN relations l ON l.relation = b.relation
 ),
 g AS (
   SELECT r, rank_name, s, suit_name, rel, relation_name, ph, t,
-         count(CASE WHEN from_discard THEN 1 END) AS cases, count(*) AS opportunities
+         CAST(coalesce(sum(taken), 0) AS BIGINT) AS cases, CAST(coalesce(sum(offered), 0) AS BIGINT) AS opportunities
   FROM f
   GROUP BY GROUPING SETS ((), (r, rank_name), (s, suit_name), (rel, relation_name), (ph), (t))
 )
