@@ -132,12 +132,16 @@ func datasetType(dbType string, enums []string) string {
 
 // escapePartition escapes a partition value as Hive does
 // (FileUtils.escapePathName, which Spark and Trino share): control
-// characters and "#%'*/:=?\\{[]^ and DEL become %XX.
+// characters and "#%'*/:=?\\{[]^ and DEL become %XX. A value that a
+// reader would take for a missing one (NULL, as DuckDB reads it, or the
+// default partition's name) has its first character escaped too: readers
+// compare the raw name before they unescape it.
 func escapePartition(v string) string {
 	var b strings.Builder
+	reserved := strings.EqualFold(v, "null") || v == NullPartition
 	for i := 0; i < len(v); i++ {
 		c := v[i]
-		if c < 0x20 || c == 0x7f || strings.IndexByte("\"#%'*/:=?\\{[]^", c) >= 0 {
+		if c < 0x20 || c == 0x7f || strings.IndexByte("\"#%'*/:=?\\{[]^", c) >= 0 || i == 0 && reserved {
 			fmt.Fprintf(&b, "%%%02X", c)
 			continue
 		}

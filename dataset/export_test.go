@@ -324,3 +324,43 @@ func TestSchemaDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceLabels: any --source label comes back from the partition
+// paths as it was, through DuckDB's Hive partitioning.
+func TestSourceLabels(t *testing.T) {
+	labels := []string{"a/b=c", "100%", "it's", `C:\logs`, "*?[]{^#\"", "tab\there", "dél", "a+b", " lead", "NULL", "null", "__HIVE_DEFAULT_PARTITION__", "x%2Fy", ""}
+	tmp := t.TempDir()
+	dbPath := filepath.Join(tmp, "ginlog.duckdb")
+	var imports []ingest.Options
+	for _, l := range labels {
+		imports = append(imports, ingest.Options{Paths: []string{testdataset.Sample}, Source: l})
+	}
+	testdataset.Database(t, dbPath, false, imports...)
+	ds := testdataset.Open(t, testdataset.Export(t, dbPath))
+	rows, err := ds.Query(`SELECT import_id, source FROM imports ORDER BY import_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	i := 0
+	for ; rows.Next(); i++ {
+		var id int64
+		var source sql.NullString
+		if err := rows.Scan(&id, &source); err != nil {
+			t.Fatal(err)
+		}
+		want := sql.NullString{String: labels[i], Valid: labels[i] != ""}
+		if source != want {
+			t.Errorf("import %d: source %+v, want %+v", id, source, want)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if i != len(labels) {
+		t.Errorf("%d imports, want %d", i, len(labels))
+	}
+	if got := count(t, ds.DB, `SELECT count(*) FROM games WHERE source = 'a/b=c'`); got != 20 {
+		t.Errorf("%d games of source a/b=c, want 20", got)
+	}
+}
