@@ -1,4 +1,9 @@
-
+-- discards: what is thrown, by rank, deadwood or melded card, best or not, and cards fed to the other player
+-- rank: cases = discards of that rank, opportunities = all discards.
+-- deadwood: the discard was deadwood in a best arrangement of the eleven
+-- cards (cases) among all discards. best: the discard left the least
+-- deadwood possible. fed: the other player took the discard next (cases),
+-- among discards it could take (not a round's last play), by rank.
 WITH by_card AS (
   SELECT discarded AS card, count(*) AS thrown, count(CASE WHEN discard_dead THEN 1 END) AS dead,
          count(CASE WHEN discard_best THEN 1 END) AS best, count(CASE WHEN fed THEN 1 END) AS fed, count(fed) AS feedable

@@ -1,4 +1,9 @@
-
+-- draw-tendency: how often the face-up card is taken, overall and by rank, suit, relation to the hand, stock left and turn
+-- cases = plays that took the face-up card, opportunities = plays offered
+-- it (every play). relation: meld (it joins a meld of every best
+-- arrangement of the hand plus it), combo (a held card of its rank, or of
+-- its suit within two ranks), none. phase: stock left when the turn began,
+-- early (21-31), middle (11-20), late (0-10).
 WITH offers AS (
   SELECT top AS card, top_relation AS relation,
          CASE WHEN stock_left > 20 THEN 0 WHEN stock_left > 10 THEN 1 ELSE 2 END AS ph,
