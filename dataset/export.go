@@ -88,7 +88,7 @@ func Export(ctx context.Context, dbPath, dir string, opts Options) (*Summary, er
 		return nil, err
 	}
 	defer e.db.Close()
-	e.dir = abs
+	e.dir, e.name = abs, dir
 	sum, err := e.run(ctx, opts)
 	if err != nil {
 		return nil, err
@@ -102,7 +102,8 @@ func Export(ctx context.Context, dbPath, dir string, opts Options) (*Summary, er
 // database attached as src.
 type exporter struct {
 	db      *sql.DB
-	dir     string
+	dir     string // absolute
+	name    string // as given, for messages
 	version int
 	tables  []Table
 	enums   map[string][]string // the database's ENUM types' values
@@ -398,16 +399,16 @@ const stagingName = ".staging"
 func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
 	fresh := &Manifest{Format: manifestFormat, Imports: map[string]ExportedImport{}}
 	if err := os.MkdirAll(e.dir, 0o755); err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", e.dir, err)
+		return nil, fmt.Errorf("dataset %s: %w", e.name, err)
 	}
 	m, err := ReadManifest(e.dir)
 	if errors.Is(err, ErrNotDataset) {
 		entries, rerr := os.ReadDir(e.dir)
 		if rerr != nil {
-			return nil, fmt.Errorf("dataset %s: %w", e.dir, rerr)
+			return nil, fmt.Errorf("dataset %s: %w", e.name, rerr)
 		}
 		if _, serr := os.Stat(filepath.Join(e.dir, ManifestName)); len(entries) > 0 && (errors.Is(serr, fs.ErrNotExist) || !rebuild) {
-			return nil, fmt.Errorf("%s is not empty and %w: name a new or empty directory", e.dir, ErrNotDataset)
+			return nil, fmt.Errorf("%s is not empty and %w: name a new or empty directory", e.name, ErrNotDataset)
 		}
 		m, err = fresh, nil
 	}
@@ -424,7 +425,7 @@ func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
 	names = append(names, Dimensions...)
 	for _, n := range names {
 		if err := os.RemoveAll(filepath.Join(e.dir, n)); err != nil {
-			return nil, fmt.Errorf("rebuild %s: %w", e.dir, err)
+			return nil, fmt.Errorf("rebuild %s: %w", e.name, err)
 		}
 	}
 	return fresh, nil

@@ -28,7 +28,7 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := ReadManifest(abs)
+	m, err := ReadManifest(dir)
 	if err != nil {
 		return nil, err
 	}
