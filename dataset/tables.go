@@ -14,12 +14,15 @@ import (
 var orderColumns = []string{"import_id", "game_id", "round", "ply", "path", "file", "line", "col"}
 
 // selectList returns the expressions that read a table's data columns
-// from the database as the dataset holds them.
+// from the database as the dataset holds them. ENUMs are not cast: DuckDB
+// writes an ENUM (or a list of them) as Parquet UTF8 strings from the
+// ENUM's dictionary, the same column as a cast to VARCHAR gives, several
+// times faster.
 func selectList(t *Table) string {
 	var cols []string
 	for _, c := range t.DataColumns() {
 		expr := "x." + ident(c.Name)
-		if c.Database != "" {
+		if c.Database != "" && !strings.HasPrefix(c.Type, "VARCHAR") {
 			expr = "CAST(" + expr + " AS " + c.Type + ")"
 		}
 		cols = append(cols, expr+" AS "+ident(c.Name))
