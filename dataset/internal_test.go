@@ -124,3 +124,19 @@ func TestDatasetTypes(t *testing.T) {
 		}
 	}
 }
+
+func FuzzParseComments(f *testing.F) {
+	for _, ddl := range schema.DDL() {
+		f.Add(ddl)
+	}
+	f.Add("CREATE TABLE t (\n  a INT, -- x\n")
+	f.Add("COMMENT ON COLUMN t IS 'x';")
+	f.Fuzz(func(t *testing.T, ddl string) {
+		c := parseComments([]string{ddl})
+		for table, cols := range c.columns {
+			if table == "" {
+				t.Fatalf("columns of a table without a name: %v", cols)
+			}
+		}
+	})
+}

@@ -155,3 +155,13 @@ func TestDatasetMatchesDatabase(t *testing.T) {
 		}
 	}
 }
+
+// TestQueriesDescribed: every named query has a description, its first
+// comment line.
+func TestQueriesDescribed(t *testing.T) {
+	for _, q := range queries.All() {
+		if q.Description == "" {
+			t.Errorf("query %s has no description line", q.Name)
+		}
+	}
+}
