@@ -60,16 +60,18 @@ func runExport(ctx context.Context, a *app, opts exportOptions) error {
 	}
 	mib := func(n int64) float64 { return float64(n) / (1 << 20) }
 	if _, err := fmt.Fprintf(a.out, `%d games, %d plays; database %.1f MiB
-export-data: %.2f s, %d files, %.1f MiB; again (nothing new): %.2f s
-EXPORT DATABASE (FORMAT parquet, ZSTD), the reference: %.2f s, %.1f MiB; export-data takes %.2fx its time
-`, res.Games, res.Plays, mib(res.DatabaseBytes), res.Seconds, res.Files, mib(res.Bytes), res.Again,
-		res.Reference, mib(res.ReferenceByte), res.Seconds/res.Reference); err != nil {
+export-data: %.2f s (%.2f CPU s), %d files, %.1f MiB; again (nothing new): %.2f s
+EXPORT DATABASE (FORMAT parquet, ZSTD), the reference: %.2f s (%.2f CPU s), %.1f MiB
+export-data / reference: %.2fx the time, %.2fx the CPU time
+`, res.Games, res.Plays, mib(res.DatabaseBytes), res.Seconds, res.CPU, res.Files, mib(res.Bytes), res.Again,
+		res.Reference, res.ReferenceCPU, mib(res.ReferenceByte), res.Seconds/res.Reference, res.CPU/res.ReferenceCPU); err != nil {
 		return err
 	}
 	t := &render.Table{Columns: []render.Column{{Name: "query"}, {Name: "rows"}, {Name: "database s", Format: "%.3f"},
-		{Name: "dataset s", Format: "%.3f"}, {Name: "dataset / database", Format: "%.2f"}}}
+		{Name: "dataset s", Format: "%.3f"}, {Name: "database CPU s", Format: "%.3f"}, {Name: "dataset CPU s", Format: "%.3f"},
+		{Name: "dataset / database (CPU)", Format: "%.2f"}}}
 	for _, q := range res.Queries {
-		t.Append(q.Name, q.Rows, q.Database, q.Dataset, q.Dataset/q.Database)
+		t.Append(q.Name, q.Rows, q.Database, q.Dataset, q.DatabaseCPU, q.DatasetCPU, q.DatasetCPU/q.DatabaseCPU)
 	}
 	return render.Write(a.out, opts.format, t, isTerminal(a.out))
 }

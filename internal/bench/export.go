@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -27,8 +28,10 @@ type ExportResult struct {
 	Plays         int64
 	DatabaseBytes int64   // the database file
 	Seconds       float64 // ginlog export-data of the whole database into a new folder
+	CPU           float64 // its CPU seconds, all threads
 	Again         float64 // the same export run again: nothing new
 	Reference     float64 // DuckDB's EXPORT DATABASE (FORMAT parquet) of the same database
+	ReferenceCPU  float64 // its CPU seconds
 	Files         int
 	Bytes         int64 // the dataset's Parquet files
 	ReferenceByte int64 // the reference's files
@@ -38,9 +41,10 @@ type ExportResult struct {
 // DatasetQueryTime is a named query's best time over the database and
 // over the dataset.
 type DatasetQueryTime struct {
-	Name              string
-	Rows              int
-	Database, Dataset float64
+	Name                    string
+	Rows                    int
+	Database, Dataset       float64 // best wall seconds
+	DatabaseCPU, DatasetCPU float64 // the least CPU seconds of a run
 }
 
 // Export times ginlog's export of the verified database of the corpus of
@@ -66,12 +70,12 @@ func (c *Config) Export(ctx context.Context, n int) (*ExportResult, error) {
 	defer os.RemoveAll(tmp)
 	dir := filepath.Join(tmp, "dataset")
 	c.logf("exporting %d games\n", n)
-	start := time.Now()
+	start, cpu := time.Now(), cpuSeconds()
 	sum, err := dataset.Export(ctx, path, dir, dataset.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("bench export: %w", err)
 	}
-	res.Seconds = time.Since(start).Seconds()
+	res.Seconds, res.CPU = time.Since(start).Seconds(), cpuSeconds()-cpu
 	res.Files, res.Bytes = sum.Total.Files, sum.Total.Bytes
 	start = time.Now()
 	again, err := dataset.Export(ctx, path, dir, dataset.Options{})
@@ -83,7 +87,7 @@ func (c *Config) Export(ctx context.Context, n int) (*ExportResult, error) {
 		return nil, fmt.Errorf("bench export: a second export added export %d", again.Export)
 	}
 	ref := filepath.Join(tmp, "reference")
-	if res.Reference, err = exportReference(ctx, path, ref); err != nil {
+	if res.Reference, res.ReferenceCPU, err = exportReference(ctx, path, ref); err != nil {
 		return nil, fmt.Errorf("bench export: reference: %w", err)
 	}
 	if res.ReferenceByte, err = parquetBytes(ref); err != nil {
@@ -96,24 +100,24 @@ func (c *Config) Export(ctx context.Context, n int) (*ExportResult, error) {
 }
 
 // exportReference times DuckDB's EXPORT DATABASE of the database at path
-// into dir, in Parquet.
-func exportReference(ctx context.Context, path, dir string) (float64, error) {
+// into dir, in Parquet: wall and CPU seconds.
+func exportReference(ctx context.Context, path, dir string) (float64, float64, error) {
 	c, err := duckdb.NewConnector(schema.MemoryPath+"?"+url.Values{"autoload_known_extensions": {"false"}}.Encode(), nil)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	db := sql.OpenDB(c)
 	defer db.Close()
 	db.SetMaxOpenConns(1)
 	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 	if _, err := db.ExecContext(ctx, "ATTACH "+quote(path)+" AS src (READ_ONLY); USE src"); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	start := time.Now()
+	start, cpu := time.Now(), cpuSeconds()
 	if _, err := db.ExecContext(ctx, exportDatabaseSQL+" "+quote(dir)+" (FORMAT parquet, COMPRESSION zstd)"); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	return time.Since(start).Seconds(), nil
+	return time.Since(start).Seconds(), cpuSeconds() - cpu, nil
 }
 
 // parquetBytes adds up the sizes of the Parquet files under dir.
@@ -155,20 +159,23 @@ func (c *Config) datasetQueries(ctx context.Context, path, dir string) ([]Datase
 	for _, q := range queries.All() {
 		t := DatasetQueryTime{Name: q.Name}
 		for i, src := range []queries.Source{{DB: db.DB}, {DB: ds.DB, Tables: queries.DatasetTables}} {
+			leastCPU := math.Inf(1)
 			sec, err := best(func() error {
+				cpu := cpuSeconds()
 				r, err := src.Run(ctx, q, f)
 				if err == nil {
 					t.Rows = len(r.Rows)
 				}
+				leastCPU = math.Min(leastCPU, cpuSeconds()-cpu)
 				return err
 			})
 			if err != nil {
 				return nil, 0, fmt.Errorf("bench export: %w", err)
 			}
 			if i == 0 {
-				t.Database = sec
+				t.Database, t.DatabaseCPU = sec, leastCPU
 			} else {
-				t.Dataset = sec
+				t.Dataset, t.DatasetCPU = sec, leastCPU
 			}
 		}
 		out = append(out, t)
