@@ -46,9 +46,9 @@ type Key string
 
 // The keys.
 const (
-	ByGame      Key = "game"      // by the game of its game_id: the game's source, its import's month
-	ByImport    Key = "import"    // by its import_id: the import's source and month
-	Unpartioned Key = "dimension" // a dimension, one file, rewritten when it changes
+	ByGame        Key = "game"      // by the game of its game_id: the game's source, its import's month
+	ByImport      Key = "import"    // by its import_id: the import's source and month
+	Unpartitioned Key = "dimension" // a dimension, one file, rewritten when it changes
 )
 
 // exported lists the database's tables the dataset holds, in the order
@@ -97,7 +97,7 @@ type Table struct {
 }
 
 // Partitioned reports whether the table's files are partitioned.
-func (t *Table) Partitioned() bool { return t.Key != Unpartioned }
+func (t *Table) Partitioned() bool { return t.Key != Unpartitioned }
 
 // DataColumns returns the columns its files hold: all but the partition
 // columns.

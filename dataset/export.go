@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -238,7 +239,7 @@ func (e *exporter) readCatalog(ctx context.Context) error {
 				typ += "[]"
 			}
 		}
-		c := Column{Name: name, Database: typ, Type: datasetType(typ, slices.Collect(mapKeys(e.enums)))}
+		c := Column{Name: name, Database: typ, Type: datasetType(typ, slices.Collect(maps.Keys(e.enums)))}
 		if c.Type == c.Database {
 			c.Database = ""
 		}
@@ -281,21 +282,10 @@ func (e *exporter) readCatalog(ctx context.Context) error {
 	return nil
 }
 
-// mapKeys yields the keys of m.
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 // dimensionTables describes the dimensions.
 func dimensionTables() []Table {
 	return []Table{
-		{Name: "cards", Key: Unpartioned, Comment: "The 52 cards, one row each, in the gin package's order: join a card column to card, order by code.", Columns: []Column{
+		{Name: "cards", Key: Unpartitioned, Comment: "The 52 cards, one row each, in the gin package's order: join a card column to card, order by code.", Columns: []Column{
 			{Name: "card", Type: "VARCHAR", Comment: "the card in the log notation: suit S, C, D or H, then rank A, 2-10, J, Q or K"},
 			{Name: "code", Type: "INTEGER", Comment: "its number, 0-51: suit_code * 13 + rank_code (the order of the database's ENUM card)"},
 			{Name: "suit", Type: "VARCHAR", Comment: "S, C, D or H"},
@@ -305,7 +295,7 @@ func dimensionTables() []Table {
 			{Name: "points", Type: "INTEGER", Comment: "its deadwood points: A 1, 2-10 their number, J Q K 10"},
 			{Name: "bit", Type: "BIGINT", Comment: "its bit in a hand mask, 2^code: mask % (2 * bit) >= bit tests the card in any engine"},
 		}},
-		{Name: "enums", Key: Unpartioned, Comment: "The values of the database's ENUM types, which the dataset holds as strings, with their order.", Columns: []Column{
+		{Name: "enums", Key: Unpartitioned, Comment: "The values of the database's ENUM types, which the dataset holds as strings, with their order.", Columns: []Column{
 			{Name: "type", Type: "VARCHAR", Comment: "the ENUM type: card, side, call, relation, check_status"},
 			{Name: "value", Type: "VARCHAR", Comment: "a value, as the string columns hold it"},
 			{Name: "code", Type: "INTEGER", Comment: "its order within the type, from 0"},
