@@ -10,6 +10,14 @@
 // player, mirror_of set, are always left out). Filters that select no game
 // are an error, ErrNoGames.
 //
+// The named queries and the prelude are written in the SQL that DuckDB,
+// Spark SQL and Trino share: they join the dimensions cards, sides and
+// relations instead of using enum codes. A Source runs them over a ginlog
+// database, whose ENUMs give the dimensions (stmt/dims-database.sql), or
+// over a Parquet dataset opened by package dataset, whose cards and enums
+// tables do (stmt/dims-dataset.sql); Statement prints one for another
+// engine (see docs/dataset.md).
+//
 // Run returns a named query's table; a query that returns cases and
 // opportunities columns gets the rate, its 95% Wilson interval, and a note
 // on rows whose sample is below the minimum. The typed readers
@@ -102,8 +110,13 @@ type Result struct {
 // Filters that select no game give an error wrapping ErrNoGames (or
 // replay.ErrNoGame when f.Game names no game).
 func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
+	return run(ctx, Source{DB: db}, q, f)
+}
+
+// run runs a named query over src.
+func run(ctx context.Context, src Source, q Query, f Filters) (*Result, error) {
 	start := time.Now()
-	rows, f, err := query(ctx, db, q.Name, q.SQL, f)
+	rows, f, err := query(ctx, src, q.Name, q.SQL, f)
 	if err != nil {
 		return nil, err
 	}

@@ -56,6 +56,7 @@ by ginlog's own tuned player in the simulator.
 		newReportCmd(a),
 		newBridgeCmd(a),
 		newRetraceCmd(a),
+		newExportDataCmd(a),
 	)
 	return root
 }

@@ -121,3 +121,25 @@ func TestPeakRSS(t *testing.T) {
 		t.Errorf("peak RSS %d KiB on a system that reports it", n)
 	}
 }
+
+func TestExportMeasures(t *testing.T) {
+	c := config(t, "simple", "memory")
+	res, err := c.Export(context.Background(), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 8 || res.Plays == 0 || res.Files != 8 || res.Bytes == 0 || res.ReferenceByte == 0 || res.Seconds <= 0 || res.Reference <= 0 {
+		t.Errorf("export measured %+v", res)
+	}
+	if len(res.Queries) != len(queries.All()) {
+		t.Fatalf("%d queries timed, want %d", len(res.Queries), len(queries.All()))
+	}
+	for _, q := range res.Queries {
+		if q.Rows == 0 || q.Database <= 0 || q.Dataset <= 0 {
+			t.Errorf("query %+v", q)
+		}
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(c.Work, ".export-*")); len(leftovers) != 0 {
+		t.Errorf("the export's folder is left behind: %v", leftovers)
+	}
+}
