@@ -145,7 +145,7 @@ func selects(ctx context.Context, src Source, f Filters) error {
 	case total == 0:
 		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", ErrNoGames)
 	case selected == 0:
-		return Explain(ctx, db, f)
+		return src.explain(ctx, f)
 	}
 	return nil
 }
