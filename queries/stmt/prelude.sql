@@ -1,14 +1,14 @@
 -- prelude: the filtered views every query reads, defined from the filters
 -- ($who, $opponent, $source, $since, $until, $game; NULL: no such filter).
 -- Games logged by the other player of a game already loaded (mirror_of
--- set) are always left out.
+-- set) are always left out, as are games of other kinds than Gin.
 WITH params AS (
   SELECT CAST($who AS VARCHAR) AS who, CAST($opponent AS VARCHAR) AS opponent, CAST($source AS VARCHAR) AS source,
          CAST($since AS BIGINT) AS since, CAST($until AS BIGINT) AS until, CAST($game AS BIGINT) AS game
 ),
 sel_games AS (
   SELECT g.* FROM games g, params p
-  WHERE g.mirror_of IS NULL
+  WHERE g.mirror_of IS NULL AND g.kind = 'gin'
     AND (p.opponent IS NULL OR g.opponent = p.opponent)
     AND (p.source IS NULL OR g.source = p.source)
     AND (p.since IS NULL OR g.log_ts >= p.since)
