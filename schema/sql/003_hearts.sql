@@ -204,7 +204,7 @@ COMMENT ON COLUMN hearts_hand_checks.determined IS 'Exactly one: who played each
 COMMENT ON COLUMN hearts_hand_checks.points_known IS 'Every player''s points for the hand are known (logged, or the same under every assignment).';
 COMMENT ON COLUMN hearts_hand_checks.leader IS 'The pos that held the two of clubs and led the first trick.';
 COMMENT ON COLUMN hearts_hand_checks.moon IS 'The pos that shot the moon (took every point card), or NULL.';
-COMMENT ON COLUMN hearts_hand_checks.moon_attempt IS 'The pos that attempted the moon, or NULL: after some trick it had taken at least 13 points and every point card played so far.';
+COMMENT ON COLUMN hearts_hand_checks.moon_attempt IS 'The pos that attempted the moon, or NULL: after some trick it had taken every point card played so far, and at least 20 points (the queen of spades and seven hearts).';
 COMMENT ON COLUMN hearts_hand_checks.queen_trick IS 'The trick (from 1) in which the queen of spades was played.';
 COMMENT ON COLUMN hearts_hand_checks.queen_by IS 'The pos that played the queen of spades.';
 COMMENT ON COLUMN hearts_hand_checks.queen_to IS 'The pos that took the queen of spades.';
