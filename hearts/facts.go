@@ -7,16 +7,16 @@ import "github.com/ginlog/ginlog/gin"
 // broke, who shot or attempted the moon, and each seat's record. Seats and
 // tricks count from 0 and 1 as elsewhere; -1 is "no seat" and 0 "no trick".
 type Facts struct {
-	Leader      int           // the seat that held the two of clubs
-	Tricks      []TrickFacts  // in play order
-	Moon        int           // the seat that took every point card, or -1
-	MoonAttempt int           // the seat that attempted the moon (see Analyse), or -1
-	QueenTrick  int           // the trick of the queen of spades
-	QueenBy     int           // the seat that played it
-	QueenTo     int           // the seat that took it
-	QueenDumped bool          // it was played by a seat that could not follow the led suit
-	BrokenTrick int           // the first trick with a heart
-	FirstHeart  int           // the seat that took that trick
+	Leader      int          // the seat that held the two of clubs
+	Tricks      []TrickFacts // in play order
+	Moon        int          // the seat that took every point card, or -1
+	MoonAttempt int          // the seat that attempted the moon (see Analyse), or -1
+	QueenTrick  int          // the trick of the queen of spades
+	QueenBy     int          // the seat that played it
+	QueenTo     int          // the seat that took it
+	QueenDumped bool         // it was played by a seat that could not follow the led suit
+	BrokenTrick int          // the first trick with a heart
+	FirstHeart  int          // the seat that took that trick
 	Seats       [MaxPlayers]SeatFacts
 }
 
