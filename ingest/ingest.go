@@ -35,13 +35,15 @@ type Options struct {
 	Paths    []string
 	Source   string // --source label for the games of this import
 	Opponent string // --opponent name for the games of this import
+	Game     string // "" to detect each file's game, or a kind (GameKinds) to read every file as its logs
 	Workers  int    // parsing goroutines; 0 means one per CPU
 	Batch    int    // games per transaction; 0 means batches of batchPlays plays
 
 	// OnError, when set, is called with each defect as it is found.
 	OnError func(*FileError)
-	// OnTotal and OnGame, when set, report progress: the number of games
-	// found, then each game processed.
+	// OnTotal and OnGame, when set, report progress: the number of Gin
+	// games and other games' files found, then each game or file
+	// processed.
 	OnTotal func(games int)
 	OnGame  func()
 }
@@ -64,6 +66,7 @@ type Summary struct {
 	Rejected   int     `json:"games_rejected"`
 	Rounds     int     `json:"rounds"`
 	Plays      int     `json:"plays"`
+	Hands      int     `json:"hands"` // the Hearts hands loaded
 	Errors     int     `json:"errors"`
 	Seconds    float64 `json:"seconds"`
 	GamesPerS  float64 `json:"games_per_second"`
@@ -94,9 +97,16 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer fd.close()
-	pairs := fd.pairs
+	pairs, offered, err := offer(fd.pairs, opts.Game)
+	if err != nil {
+		return nil, err
+	}
 	if opts.OnTotal != nil {
-		opts.OnTotal(len(pairs))
+		n := len(pairs)
+		for _, files := range offered {
+			n += len(files)
+		}
+		opts.OnTotal(n)
 	}
 	shown := make([]string, len(opts.Paths))
 	for i, p := range opts.Paths {
@@ -166,11 +176,16 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	for _, f := range formats {
+		if err := loadFormatFiles(ctx, db, p, f, offered[f], opts, sum); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.finish(ctx, db); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
-	sum.GamesPerS = float64(len(pairs)) / max(sum.Seconds, 1e-9)
+	sum.GamesPerS = float64(sum.New+sum.Duplicates+sum.Mirrors+sum.Rejected) / max(sum.Seconds, 1e-9)
 	return sum, nil
 }
 

@@ -132,18 +132,26 @@ func (p *planner) plan(g *Game) planned {
 	if len(g.Errors) > 0 {
 		return planned{g: g, out: rejected, id: -1}
 	}
-	if id, ok := p.byContent[g.ContentHash]; ok {
-		return planned{g: g, out: duplicate, id: id}
-	}
-	pl := planned{g: g, out: loaded, id: p.nextID}
-	p.nextID++
-	p.byContent[g.ContentHash] = pl.id
-	if orig, ok := p.byCanonical[g.CanonicalHash]; ok {
-		pl.mirrorOf, pl.out = orig, mirrored
-	} else {
-		p.byCanonical[g.CanonicalHash] = pl.id
-	}
+	pl := planned{g: g}
+	pl.out, pl.id, pl.mirrorOf = p.assign(g.ContentHash, g.CanonicalHash)
 	return pl
+}
+
+// assign decides the fate of a sound game of any kind from its hashes: a
+// duplicate of the loaded game with the same content, or a new id,
+// mirroring the loaded game with the same canonical hash if there is one.
+func (p *planner) assign(content, canonical string) (out outcome, id int64, mirrorOf any) {
+	if id, ok := p.byContent[content]; ok {
+		return duplicate, id, nil
+	}
+	id = p.nextID
+	p.nextID++
+	p.byContent[content] = id
+	if orig, ok := p.byCanonical[canonical]; ok {
+		return mirrored, id, orig
+	}
+	p.byCanonical[canonical] = id
+	return loaded, id, nil
 }
 
 func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
