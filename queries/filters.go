@@ -100,8 +100,11 @@ var (
 	selectionSQL string
 )
 
-// statement joins the prelude and a statement's text.
-func statement(text string) string {
+// statement joins the Gin prelude and a statement's text.
+func statement(text string) string { return withPrelude(prelude, text) }
+
+// withPrelude joins a prelude and a statement's text.
+func withPrelude(prelude, text string) string {
 	// Drop the leading comment lines; merge a leading WITH into the prelude's.
 	var lines []string
 	started := false
@@ -146,20 +149,22 @@ func query(ctx context.Context, db *sql.DB, name, text string, f Filters, extra 
 	if err != nil {
 		return nil, f, err
 	}
-	if err := selects(ctx, db, f); err != nil {
+	pre, selection := preludes(name)
+	if err := selects(ctx, db, f, withPrelude(pre, selection)); err != nil {
 		return nil, f, err
 	}
-	rows, err := db.QueryContext(ctx, statement(text), append(f.args(), extra...)...)
+	rows, err := db.QueryContext(ctx, withPrelude(pre, text), append(f.args(), extra...)...)
 	if err != nil {
 		return nil, f, fmt.Errorf("query %s: %w", name, err)
 	}
 	return rows, f, nil
 }
 
-// selects checks that the checked filters f select at least one game.
-func selects(ctx context.Context, db *sql.DB, f Filters) error {
+// selects checks that the checked filters f select at least one game, by
+// the selection statement given.
+func selects(ctx context.Context, db *sql.DB, f Filters, selection string) error {
 	var selected, named, total int64
-	if err := db.QueryRowContext(ctx, statement(selectionSQL), f.args()...).Scan(&selected, &named, &total); err != nil {
+	if err := db.QueryRowContext(ctx, selection, f.args()...).Scan(&selected, &named, &total); err != nil {
 		return fmt.Errorf("select games: %w", err)
 	}
 	switch {

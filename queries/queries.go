@@ -41,6 +41,7 @@ var files embed.FS
 // Query is a named query.
 type Query struct {
 	Name        string
+	Game        string // the kind of games it reads: "gin", or "hearts" for the hearts-* queries
 	Description string
 	SQL         string
 }
@@ -55,9 +56,10 @@ func All() []Query {
 		text := string(b)
 		first, _, _ := strings.Cut(text, "\n")
 		_, desc, _ := strings.Cut(first, ": ")
-		out = append(out, Query{Name: strings.TrimSuffix(path.Base(n), ".sql"), Description: desc, SQL: text})
+		name := strings.TrimSuffix(path.Base(n), ".sql")
+		out = append(out, Query{Name: name, Game: GameOf(name), Description: desc, SQL: text})
 	}
-	order := []string{"summary", "draw-tendency", "knock-profile", "discards", "card-values", "meld-loss", "pace"}
+	order := append([]string{"summary", "draw-tendency", "knock-profile", "discards", "card-values", "meld-loss", "pace"}, heartsOrder...)
 	slices.SortFunc(out, func(a, b Query) int {
 		ia, ib := slices.Index(order, a.Name), slices.Index(order, b.Name)
 		if ia < 0 {

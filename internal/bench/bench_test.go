@@ -76,7 +76,7 @@ func TestQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Games != 20 || res.Plays == 0 || len(res.Queries) != len(queries.All()) {
+	if res.Games != 20 || res.Plays == 0 || len(res.Queries) != len(queries.ForGame(queries.GameGin)) {
 		t.Fatalf("result %+v", res)
 	}
 	for i, q := range queries.All() {

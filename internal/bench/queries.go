@@ -63,7 +63,7 @@ func (c *Config) Queries(ctx context.Context, n int) (*QueriesResult, error) {
 		return nil, fmt.Errorf("bench queries: full scan: %w", err)
 	}
 	f := queries.Filters{Who: queries.DefaultWho, MinSample: queries.DefaultMinSample}
-	for _, q := range queries.All() {
+	for _, q := range queries.ForGame(queries.GameGin) {
 		var rows int
 		sec, err := best(func() error {
 			r, err := queries.Run(ctx, db.DB, q, f)
