@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -24,18 +25,32 @@ type page struct {
 	Scope     string
 	Headline  []headline
 	Charts    []chart
+	Sections  []section // the other games': Hearts
 	MinSample int
 }
 
 type headline struct{ Label, Value, Note string }
 
 // Write renders the report of the games the options select to out.
+// The Hearts games the filters select get a section of their own, after
+// the Gin Rummy charts, or the whole page when they select no Gin game.
 func Write(ctx context.Context, db *sql.DB, o Options, out io.Writer) error {
-	d, err := load(ctx, db, o)
+	hearts, err := heartsSection(ctx, db, o)
 	if err != nil {
 		return err
 	}
 	pg := &page{Title: "Gin Rummy report", Generated: time.Now().UTC().Format("2006-01-02 15:04 UTC"), MinSample: o.Filters.MinSample}
+	d, err := load(ctx, db, o)
+	if errors.Is(err, queries.ErrNoGames) && hearts != nil {
+		pg.Title, pg.Scope, pg.Sections = "Hearts report", heartsScope(o), []section{*hearts}
+		return pageTemplate.Execute(out, pg)
+	}
+	if err != nil {
+		return err
+	}
+	if hearts != nil {
+		pg.Sections = append(pg.Sections, *hearts)
+	}
 	pg.Scope = scope(o)
 	pg.Headline = headlines(d, o)
 	for _, build := range []func(*data, Options) (chart, error){
@@ -329,7 +344,7 @@ td, th { border: 1px solid #ddd; padding: 0.1rem 0.4rem; text-align: right; }
 {{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table></details>
 </figure>
-{{end}}</body>
+{{end}}{{range .Sections}}{{template "section" .}}{{end}}</body>
 </html>
 `))
 

@@ -31,7 +31,10 @@ cards melded at the end, the holder's points), face-up take rates by rank
 and by relation to the hand with their 95% intervals and sample sizes, the
 deadwood and timing of knocks, the running score of a game (--game) or of
 the last games, and the verify verdicts with the points lost to weak meld
-declarations. Each chart says how to read it and lists its data.
+declarations. Each chart says how to read it and lists its data. The
+Hearts games the filters select get a section of their own (points per
+hand, the queen of spades, moon attempts, hearts leads, voids, how the
+card order was read), or the whole report when there is no Gin game.
 
 It takes the same filters as ginlog query; exit status 5 means they select
 no games (or --game names none).`,
