@@ -110,3 +110,50 @@ func TestSimulateHeartsSummary(t *testing.T) {
 		})
 	}
 }
+
+// TestExportHearts exports the rates of the real Hearts games of one
+// repository in the three formats.
+func TestExportHearts(t *testing.T) {
+	testenv.Dir(t, realHearts)
+	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "h.duckdb")}
+	if r := runCmd(t, env, "ingest", realHearts+"/BryanHo99"); r.code != exitOK {
+		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
+	}
+	r := runCmd(t, env, "export", "--game", "hearts")
+	var doc struct {
+		Format string
+		Source struct{ Games, Hands int }
+		Tables []struct {
+			Name string
+			Rows []struct{ Cases, Opportunities int }
+		}
+	}
+	if err := json.Unmarshal([]byte(r.out), &doc); err != nil || r.code != exitOK {
+		t.Fatalf("exit %d, %v: %s%s", r.code, err, r.out, r.err)
+	}
+	if doc.Format != "ginlog-hearts-rates" || doc.Source.Games != 48 || doc.Source.Hands != 530 || len(doc.Tables) != 7 ||
+		doc.Tables[0].Name != "hearts-cards" || len(doc.Tables[0].Rows) != 52*3 || doc.Tables[0].Rows[0].Opportunities != 530 {
+		t.Errorf("document %+v", doc)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		has  string
+	}{
+		{[]string{"--format", "go", "--name", "rates"}, exitOK, "package rates"},
+		{[]string{"--format", "haskell"}, exitOK, "module HeartsRates"},
+		{[]string{"--format", "go", "--name", "no-package"}, exitUsage, "--name"},
+		{[]string{"--format", "csv"}, exitUsage, "--format"},
+		{[]string{"--game", "chess"}, exitUsage, "--game"},
+	} {
+		args := append([]string{"export", "--game", "hearts"}, tc.args...)
+		if r := runCmd(t, env, args...); r.code != tc.code || !strings.Contains(r.out+r.err, tc.has) {
+			t.Errorf("%v: exit %d, want %d with %q: %s%s", tc.args, r.code, tc.code, tc.has, firstLine(r.out), r.err)
+		}
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
