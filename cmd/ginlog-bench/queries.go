@@ -35,7 +35,7 @@ database of --games simulated Hearts games (about 9.5 hands each: 106,000
 games make a million hands), beside a full scan of hearts_plays.`,
 		Example: `  ginlog-bench queries --games 100000 --work /tmp/bench
   ginlog-bench queries --game hearts --games 106000 --work /tmp/bench`,
-		Args:    argsRange(0, 0),
+		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if opts.format, err = render.ParseFormat(format); err != nil {

@@ -33,8 +33,8 @@ type QueryTime struct {
 // QueriesResult is what Queries measured.
 type QueriesResult struct {
 	Games   int
-	Plays   int64 // plays (Gin), cards (Hearts)
-	Hands   int64 // hands (Hearts)
+	Plays   int64   // plays (Gin), cards (Hearts)
+	Hands   int64   // hands (Hearts)
 	Scan    float64 // the best time of a full scan of play_features
 	Queries []QueryTime
 }
