@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	_ "embed"
+	"fmt"
 
 	"github.com/ginlog/ginlog/gin"
 )
@@ -124,4 +125,22 @@ func HeartsMethods(ctx context.Context, db *sql.DB, f Filters) ([]Share, error) 
 		return nil
 	})
 	return out, err
+}
+
+//go:embed stmt/hearts-list.sql
+var heartsListSQL string
+
+// HeartsGames lists the selected Hearts games with their players, hands,
+// order method, final totals and verify verdict, as a table: ginlog games
+// --kind hearts prints it.
+func HeartsGames(ctx context.Context, db *sql.DB, f Filters) (*Result, error) {
+	rows, _, err := query(ctx, db, "hearts-list", heartsListSQL, f)
+	if err != nil {
+		return nil, err
+	}
+	res, err := Collect(rows)
+	if err != nil {
+		return nil, fmt.Errorf("query hearts-list: %w", err)
+	}
+	return res, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -157,3 +158,40 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// TestShowAndListHearts lists Hearts games and shows a determined hand and
+// one whose players are not determined.
+func TestShowAndListHearts(t *testing.T) {
+	testenv.Dir(t, realHearts)
+	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "h.duckdb")}
+	for _, dir := range []string{"BriefsZero", "yezeahew/staticgame"} {
+		if r := runCmd(t, env, "ingest", realHearts+"/"+dir); r.code != exitOK {
+			t.Fatalf("ingest %s: exit %d: %s", dir, r.code, r.err)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"list", []string{"games", "--kind", "hearts"}, exitOK},
+		{"list-gin", []string{"games"}, exitNoMatch},
+		{"list-bad-kind", []string{"games", "--kind", "chess"}, exitUsage},
+		{"determined", []string{"show", "1", "--round", "3"}, exitOK},
+		{"searched", []string{"show", "2", "--round", "1"}, exitOK},
+		{"no-hand", []string{"show", "1", "--round", "99"}, exitUsage},
+		{"no-game", []string{"show", "9"}, exitNoMatch},
+		{"verify-game", []string{"verify", "--game", "1"}, exitOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, env, tc.args...)
+			if r.code != tc.code {
+				t.Fatalf("exit %d, want %d: %s%s", r.code, tc.code, r.out, r.err)
+			}
+			golden(t, "hearts-"+tc.name+".txt", seconds.ReplaceAllString(r.out, "X s")+r.err)
+		})
+	}
+}
+
+// seconds masks the times and rates of a verify summary.
+var seconds = regexp.MustCompile(`[0-9]+\.[0-9]+ s( \([0-9]+ hands/s\))?`)
