@@ -61,7 +61,7 @@ func TestHeartsEnums(t *testing.T) {
 
 // heartsTables lists the tables of the Hearts migration.
 var heartsTables = []string{"hearts_games", "game_players", "game_files", "hearts_hands", "hearts_scores",
-	"hearts_checks", "hearts_hand_checks", "hearts_seats", "hearts_plays", "hearts_deviations"}
+	"hearts_checks", "hearts_hand_checks", "hearts_seats", "hearts_plays", "hearts_cards", "hearts_deviations"}
 
 // TestHeartsComments checks that every table of the Hearts migration and
 // each of its columns, and games.kind, carry a comment.

@@ -3,9 +3,8 @@
 -- wins (cases = it took the trick), leads (it led), dumped (it was not of
 -- the led suit).
 WITH c AS (
-  SELECT card, count(*) AS played, count(*) FILTER (WHERE wins) AS wins, count(*) FILTER (WHERE leads) AS leads,
-         count(*) FILTER (WHERE NOT follows) AS dumped
-  FROM sel_plays WHERE pos IS NOT NULL
+  SELECT card, sum(played)::BIGINT AS played, sum(wins)::BIGINT AS wins, sum(leads)::BIGINT AS leads, sum(dumped)::BIGINT AS dumped
+  FROM sel_cards
   GROUP BY card
 )
 SELECT card::VARCHAR AS card, m.measure, CASE m.measure WHEN 'wins' THEN wins WHEN 'leads' THEN leads ELSE dumped END AS cases,

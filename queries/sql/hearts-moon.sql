@@ -4,15 +4,12 @@
 -- hearts); a success: it took all 26. Rows per player and for all
 -- players: attempts (cases) out of hands played (opportunities), then
 -- successes (cases) out of attempts (opportunities).
-WITH s AS (
-  SELECT x.player, h.moon_attempt = x.pos AS attempt, h.moon = x.pos AS moon
-  FROM sel_seats x JOIN sel_hands h USING (game_id, hand)
-  WHERE h.determined
-),
-p AS (
+WITH p AS (
   SELECT coalesce(player, '(no file)') AS player, grouping(player) AS total,
-         count(*) AS hands, count(*) FILTER (WHERE attempt) AS attempts, count(*) FILTER (WHERE moon) AS moons
-  FROM s GROUP BY GROUPING SETS ((player), ())
+         count(*) AS hands, count(*) FILTER (WHERE moon_attempt) AS attempts, count(*) FILTER (WHERE moon) AS moons
+  FROM sel_seats
+  WHERE determined
+  GROUP BY GROUPING SETS ((player), ())
 )
 SELECT player, measure, cases, opportunities FROM (
   SELECT total, CASE WHEN total = 1 THEN 'all' ELSE player END AS player, 'attempt' AS measure, attempts AS cases, hands AS opportunities FROM p

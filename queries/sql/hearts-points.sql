@@ -3,16 +3,17 @@
 -- over the hands whose points are known (logged, or the same under every
 -- reading). cases = hands scoring 0, opportunities = hands. moons: hands
 -- in which it shot the moon (determined hands).
-WITH s AS (
-  SELECT x.*, h.moon = x.pos AS shot FROM sel_seats x JOIN sel_hands h USING (game_id, hand)
-  WHERE x.points IS NOT NULL
+WITH g AS (
+  SELECT player, pos, players, grouping(player) AS by_seat, count(*) AS hands, sum(points)::BIGINT AS points,
+         round(avg(points), 2) AS points_per_hand, count(*) FILTER (WHERE moon) AS moons,
+         count(*) FILTER (WHERE points = 0) AS cases, count(*) AS opportunities
+  FROM sel_seats
+  WHERE points IS NOT NULL
+  GROUP BY GROUPING SETS ((player), (pos, players))
 )
-SELECT 'player' AS dimension, player AS value, count(*) AS hands, sum(points)::BIGINT AS points,
-       round(avg(points), 2) AS points_per_hand, count(*) FILTER (WHERE shot) AS moons,
-       count(*) FILTER (WHERE points = 0) AS cases, count(*) AS opportunities
-FROM s WHERE player IS NOT NULL GROUP BY player
-UNION ALL
-SELECT 'seat', 'pos ' || pos || ' of ' || players, count(*), sum(points)::BIGINT, round(avg(points), 2),
-       count(*) FILTER (WHERE shot), count(*) FILTER (WHERE points = 0), count(*)
-FROM s GROUP BY pos, players
+SELECT CASE WHEN by_seat = 1 THEN 'seat' ELSE 'player' END AS dimension,
+       CASE WHEN by_seat = 1 THEN 'pos ' || pos || ' of ' || players ELSE player END AS value,
+       hands, points, points_per_hand, moons, cases, opportunities
+FROM g
+WHERE by_seat = 1 OR player IS NOT NULL
 ORDER BY dimension, value

@@ -5,22 +5,20 @@
 -- taken by: cases = hands in which the player took it, opportunities =
 -- hands played. dumped on: cases = hands in which another player dumped it
 -- on a trick it took, opportunities = hands played.
-WITH h AS (SELECT * FROM sel_hands WHERE determined),
-s AS (SELECT x.* FROM sel_seats x WHERE x.determined AND x.player IS NOT NULL),
+WITH h AS (SELECT queen_trick FROM sel_hands WHERE determined),
+t AS (SELECT queen_trick, count(*) AS cases, sum(count(*)) OVER () AS opportunities FROM h GROUP BY queen_trick),
+p AS (
+  SELECT player, count(*) AS hands, count(*) FILTER (WHERE queen_held) AS held, count(*) FILTER (WHERE queen_dumped) AS dumped,
+         count(*) FILTER (WHERE queen_taken) AS taken, count(*) FILTER (WHERE queen_dumped_on) AS dumped_on
+  FROM sel_seats
+  WHERE determined AND player IS NOT NULL
+  GROUP BY player
+),
 r AS (
-SELECT 'trick' AS dimension, lpad(t.trick::VARCHAR, 2, '0') AS value,
-       count(h.game_id) AS cases, (SELECT count(*) FROM h) AS opportunities
-FROM (SELECT DISTINCT queen_trick AS trick FROM h) t LEFT JOIN h ON h.queen_trick = t.trick
-GROUP BY t.trick
-UNION ALL
-SELECT 'dumped by', s.player, count(*) FILTER (WHERE h.queen_dumped), count(*)
-FROM s JOIN h USING (game_id, hand) WHERE h.queen_by = s.pos GROUP BY s.player
-UNION ALL
-SELECT 'taken by', s.player, count(*) FILTER (WHERE h.queen_to = s.pos), count(*)
-FROM s JOIN h USING (game_id, hand) GROUP BY s.player
-UNION ALL
-SELECT 'dumped on', s.player, count(*) FILTER (WHERE h.queen_to = s.pos AND h.queen_dumped AND h.queen_by <> s.pos), count(*)
-FROM s JOIN h USING (game_id, hand) GROUP BY s.player
+  SELECT 'trick' AS dimension, lpad(queen_trick::VARCHAR, 2, '0') AS value, cases, opportunities::BIGINT AS opportunities FROM t
+  UNION ALL SELECT 'dumped by', player, dumped, held FROM p
+  UNION ALL SELECT 'taken by', player, taken, hands FROM p
+  UNION ALL SELECT 'dumped on', player, dumped_on, hands FROM p
 )
 SELECT * FROM r
 ORDER BY dimension = 'trick' DESC, dimension, value

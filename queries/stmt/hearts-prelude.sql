@@ -18,10 +18,8 @@ sel_games AS (
     AND (p.game IS NULL OR g.game_id = p.game)
 ),
 sel_checks AS (SELECT x.* FROM hearts_checks x SEMI JOIN sel_games USING (game_id)),
-sel_hands AS (SELECT x.*, g.players FROM hearts_hand_checks x JOIN sel_games g USING (game_id)),
-sel_seats AS (
-  SELECT x.*, h.determined, h.players, pl.player_id AS player
-  FROM hearts_seats x JOIN sel_hands h USING (game_id, hand) JOIN game_players pl USING (game_id, pos)
-),
+sel_hands AS (SELECT x.* FROM hearts_hand_checks x SEMI JOIN sel_games USING (game_id)),
+sel_seats AS (SELECT x.* FROM hearts_seats x SEMI JOIN sel_games USING (game_id)),
+sel_cards AS (SELECT x.* FROM hearts_cards x SEMI JOIN sel_games USING (game_id)),
 sel_plays AS (SELECT x.* FROM hearts_plays x SEMI JOIN sel_games USING (game_id)),
 sel_deviations AS (SELECT x.* FROM hearts_deviations x SEMI JOIN sel_games USING (game_id))

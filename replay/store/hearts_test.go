@@ -45,6 +45,17 @@ func TestVerifyHeartsRealLogs(t *testing.T) {
 			FROM hearts_plays p JOIN hearts_plays w ON w.game_id = p.game_id AND w.hand = p.hand AND w.trick = p.trick AND w.wins
 			GROUP BY ALL) x JOIN hearts_seats s USING (game_id, hand, pos) WHERE s.taken <> x.pts`, 0},
 		{`SELECT count(*) FROM hearts_plays WHERE leads AND NOT follows`, 0},
+		// The per-game card counts and the seats' flags agree with the plays and hands.
+		{`SELECT count(*) FROM (SELECT card, count(*) AS n, count(*) FILTER (WHERE wins) AS w, count(*) FILTER (WHERE NOT follows) AS d
+			FROM hearts_plays WHERE pos IS NOT NULL GROUP BY card) p
+			FULL JOIN (SELECT card, sum(played) AS n, sum(wins) AS w, sum(dumped) AS d FROM hearts_cards GROUP BY card) c USING (card)
+			WHERE p.n IS DISTINCT FROM c.n OR p.w IS DISTINCT FROM c.w OR p.d IS DISTINCT FROM c.d`, 0},
+		{`SELECT (SELECT count(*) FROM hearts_cards) - 52 * (SELECT count(*) FROM hearts_checks WHERE determined > 0)`, 0},
+		{`SELECT count(*) FROM hearts_seats s JOIN hearts_hand_checks h USING (game_id, hand)
+			WHERE s.determined IS DISTINCT FROM h.determined OR s.determined AND (s.queen_taken <> (h.queen_to = s.pos)
+			OR s.first_heart <> (h.first_heart = s.pos) OR s.moon_attempt <> coalesce(h.moon_attempt = s.pos, false)
+			OR s.moon <> coalesce(h.moon = s.pos, false) OR s.queen_held <> (h.queen_by = s.pos))`, 0},
+		{`SELECT count(*) FROM hearts_seats s JOIN game_players p USING (game_id, pos) WHERE s.player IS DISTINCT FROM p.player_id`, 0},
 		// One winner a trick of every determined hand.
 		{`SELECT (SELECT count(*) FROM hearts_plays WHERE wins) -
 			(SELECT sum(52 // g.players) FROM hearts_hand_checks h JOIN hearts_games g USING (game_id) WHERE h.determined)`, 0},

@@ -16,7 +16,7 @@ import (
 )
 
 // The tables VerifyHearts fills, in the order their appenders are opened.
-var heartsTables = [...]string{"hearts_checks", "hearts_hand_checks", "hearts_seats", "hearts_plays", "hearts_deviations"}
+var heartsTables = [...]string{"hearts_checks", "hearts_hand_checks", "hearts_seats", "hearts_plays", "hearts_deviations", "hearts_cards"}
 
 // writeHearts stores the reports of games in one transaction on conn;
 // replace deletes their earlier results first.
@@ -102,9 +102,18 @@ func (w *heartsWriter) game(id int64, g *hlog.Game, rep *hlog.Report) error {
 		return fmt.Errorf("%s: %w", heartsTables[0], err)
 	}
 	tricks := make([][hearts.MaxPlayers]gin.Card, hearts.TricksPerHand(n))
+	var cards [gin.NumCards]cardCounts
 	for i := range g.Hands {
-		if err := w.hand(id, n, &g.Hands[i], i+1, &rep.Hands[i], tricks); err != nil {
+		if err := w.hand(id, g, i, &rep.Hands[i], tricks, &cards); err != nil {
 			return fmt.Errorf("hand %d: %w", i+1, err)
+		}
+	}
+	for c, k := range cards {
+		if determined == 0 {
+			break
+		}
+		if err := w.apps[5].AppendRow(id, schema.CardValues[c], k.played, k.wins, k.leads, k.dumped); err != nil {
+			return fmt.Errorf("%s: %w", heartsTables[5], err)
 		}
 	}
 	for _, d := range rep.Deviations {
@@ -116,11 +125,16 @@ func (w *heartsWriter) game(id int64, g *hlog.Game, rep *hlog.Report) error {
 	return nil
 }
 
-// hand appends one hand's rows: its check, its seats and its plays, with
-// what the hand shows when it is determined. tricks is scratch space of
-// the hand's tricks.
-func (w *heartsWriter) hand(id int64, n int, h *hlog.Hand, number int, r *hlog.HandReport, tricks [][hearts.MaxPlayers]gin.Card) error {
-	hand := int32(number)
+// cardCounts is how a card fared in a game's determined hands.
+type cardCounts struct {
+	played, wins, leads, dumped int32
+}
+
+// hand appends hand i's rows: its check, its seats and its plays, with
+// what the hand shows when it is determined, and counts its cards in
+// cards. tricks is scratch space of the hand's tricks.
+func (w *heartsWriter) hand(id int64, g *hlog.Game, i int, r *hlog.HandReport, tricks [][hearts.MaxPlayers]gin.Card, cards *[gin.NumCards]cardCounts) error {
+	n, h, hand := g.Players, &g.Hands[i], int32(i+1)
 	var f *hearts.Facts
 	if r.Determined {
 		for k, c := range h.Cards {
@@ -139,21 +153,27 @@ func (w *heartsWriter) hand(id int64, n int, h *hlog.Hand, number int, r *hlog.H
 	if err := w.apps[1].AppendRow(check...); err != nil {
 		return fmt.Errorf("%s: %w", heartsTables[1], err)
 	}
-	seat := make([]driver.Value, 13)
+	seat := make([]driver.Value, 23)
 	for p := range n {
 		for i := range seat {
 			seat[i] = nil
 		}
-		seat[0], seat[1], seat[2] = id, hand, int8(p)
+		seat[0], seat[1], seat[2], seat[4], seat[5] = id, hand, int8(p), int8(n), r.Determined
+		if g.IDs[p] != "" {
+			seat[3] = g.IDs[p]
+		}
 		if r.PointsKnown || h.Logged[p] {
-			seat[3] = int16(r.Points[p])
+			seat[6] = int16(r.Points[p])
 		}
 		if f != nil {
 			s := &f.Seats[p]
-			seat[4], seat[5], seat[6], seat[7], seat[8] = int16(s.Taken), int8(s.Tricks), int8(s.Leads), int8(s.LeadsOpen), int8(s.HeartLeadsOpen)
+			seat[7], seat[8], seat[9], seat[10], seat[11] = int16(s.Taken), int8(s.Tricks), int8(s.Leads), int8(s.LeadsOpen), int8(s.HeartLeadsOpen)
 			for suit, t := range s.Void {
-				seat[9+suit] = int8(t)
+				seat[12+suit] = int8(t)
 			}
+			seat[16], seat[17], seat[18] = f.Moon == p, f.MoonAttempt == p, f.QueenBy == p
+			seat[19], seat[20] = f.QueenBy == p && f.QueenDumped, f.QueenTo == p
+			seat[21], seat[22] = f.QueenTo == p && f.QueenDumped && f.QueenBy != p, f.FirstHeart == p
 		}
 		if err := w.apps[2].AppendRow(seat...); err != nil {
 			return fmt.Errorf("%s: %w", heartsTables[2], err)
@@ -165,12 +185,25 @@ func (w *heartsWriter) hand(id int64, n int, h *hlog.Hand, number int, r *hlog.H
 		if f != nil {
 			p := int(r.Seats[k])
 			tf := f.Tricks[t]
-			pos, leads, wins = int8(p), p == tf.Leader, p == tf.Winner
-			follows = c.Suit() == tricks[t][tf.Leader].Suit()
+			lead, win, follow := p == tf.Leader, p == tf.Winner, c.Suit() == tricks[t][tf.Leader].Suit()
+			pos, leads, wins, follows = int8(p), lead, win, follow
+			k := &cards[c]
+			k.played++
+			k.wins += b32(win)
+			k.leads += b32(lead)
+			k.dumped += b32(!follow)
 		}
 		if err := w.apps[3].AppendRow(id, hand, int8(t+1), int8(k), schema.CardValues[c], pos, leads, wins, follows); err != nil {
 			return fmt.Errorf("%s: %w", heartsTables[3], err)
 		}
 	}
 	return nil
+}
+
+// b32 is 1 for true, 0 for false.
+func b32(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }

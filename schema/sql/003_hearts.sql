@@ -7,7 +7,8 @@
 -- (pos: the player's index among the game's sorted player ids, as the log's
 -- pos field gives it), its files game_files. What the files hold is
 -- hearts_hands and hearts_scores; what verify finds is hearts_checks,
--- hearts_hand_checks, hearts_seats, hearts_plays and hearts_deviations.
+-- hearts_hand_checks, hearts_seats, hearts_plays, hearts_cards and
+-- hearts_deviations.
 
 -- The kinds of game; append-only (do not reorder: values are persisted).
 CREATE TYPE game_kind AS ENUM ('gin', 'hearts');
@@ -105,6 +106,9 @@ CREATE TABLE hearts_seats (
   game_id          BIGINT NOT NULL,
   hand             INTEGER NOT NULL,
   pos              TINYINT NOT NULL,
+  player           VARCHAR,
+  players          TINYINT NOT NULL,
+  determined       BOOLEAN NOT NULL,
   points           SMALLINT,
   taken            SMALLINT,
   tricks           TINYINT,
@@ -114,7 +118,23 @@ CREATE TABLE hearts_seats (
   void_s           TINYINT,
   void_c           TINYINT,
   void_d           TINYINT,
-  void_h           TINYINT
+  void_h           TINYINT,
+  moon             BOOLEAN,
+  moon_attempt     BOOLEAN,
+  queen_held       BOOLEAN,
+  queen_dumped     BOOLEAN,
+  queen_taken      BOOLEAN,
+  queen_dumped_on  BOOLEAN,
+  first_heart      BOOLEAN
+);
+
+CREATE TABLE hearts_cards (
+  game_id BIGINT NOT NULL,
+  card    card NOT NULL,
+  played  INTEGER NOT NULL,
+  wins    INTEGER NOT NULL,
+  leads   INTEGER NOT NULL,
+  dumped  INTEGER NOT NULL
 );
 
 CREATE TABLE hearts_plays (
@@ -212,10 +232,13 @@ COMMENT ON COLUMN hearts_hand_checks.queen_dumped IS 'The queen of spades was pl
 COMMENT ON COLUMN hearts_hand_checks.broken_trick IS 'The trick (from 1) in which the first heart was played.';
 COMMENT ON COLUMN hearts_hand_checks.first_heart IS 'The pos that took the trick holding the first heart.';
 
-COMMENT ON TABLE hearts_seats IS 'One row per verified Hearts hand and player: its points, and what it did when the hand is determined (the columns after points are NULL otherwise).';
+COMMENT ON TABLE hearts_seats IS 'One row per verified Hearts hand and player: its points, and what it did when the hand is determined (the columns after points are NULL otherwise). The queries'' per-player figures read it alone.';
 COMMENT ON COLUMN hearts_seats.game_id IS 'games.game_id.';
 COMMENT ON COLUMN hearts_seats.hand IS 'hearts_hands.hand.';
 COMMENT ON COLUMN hearts_seats.pos IS 'game_players.pos.';
+COMMENT ON COLUMN hearts_seats.player IS 'game_players.player_id: the player''s id, NULL without its files.';
+COMMENT ON COLUMN hearts_seats.players IS 'The game''s number of players, 2 or 4.';
+COMMENT ON COLUMN hearts_seats.determined IS 'hearts_hand_checks.determined: who played each card of the hand is known.';
 COMMENT ON COLUMN hearts_seats.points IS 'The player''s points for the hand after the moon rule: logged, or the rules'' when every assignment agrees; NULL when not known.';
 COMMENT ON COLUMN hearts_seats.taken IS 'Points taken in tricks, before the moon rule.';
 COMMENT ON COLUMN hearts_seats.tricks IS 'Tricks won.';
@@ -226,6 +249,21 @@ COMMENT ON COLUMN hearts_seats.void_s IS 'The trick after which the player held 
 COMMENT ON COLUMN hearts_seats.void_c IS 'The trick after which the player held no club (0: dealt none).';
 COMMENT ON COLUMN hearts_seats.void_d IS 'The trick after which the player held no diamond (0: dealt none).';
 COMMENT ON COLUMN hearts_seats.void_h IS 'The trick after which the player held no heart (0: dealt none).';
+COMMENT ON COLUMN hearts_seats.moon IS 'The player shot the moon: it took every point card.';
+COMMENT ON COLUMN hearts_seats.moon_attempt IS 'The player attempted the moon (see hearts_hand_checks.moon_attempt).';
+COMMENT ON COLUMN hearts_seats.queen_held IS 'The player held (and played) the queen of spades.';
+COMMENT ON COLUMN hearts_seats.queen_dumped IS 'The player dumped the queen of spades: played it on a trick of another suit.';
+COMMENT ON COLUMN hearts_seats.queen_taken IS 'The player took the queen of spades.';
+COMMENT ON COLUMN hearts_seats.queen_dumped_on IS 'The player took the queen of spades that another player dumped.';
+COMMENT ON COLUMN hearts_seats.first_heart IS 'The player took the trick holding the hand''s first heart.';
+
+COMMENT ON TABLE hearts_cards IS 'One row per verified Hearts game and card: how the card fared in the game''s determined hands (no rows for a game without one).';
+COMMENT ON COLUMN hearts_cards.game_id IS 'games.game_id.';
+COMMENT ON COLUMN hearts_cards.card IS 'The card.';
+COMMENT ON COLUMN hearts_cards.played IS 'Determined hands of the game (the card is played in each).';
+COMMENT ON COLUMN hearts_cards.wins IS 'Of those, the hands in which it took its trick.';
+COMMENT ON COLUMN hearts_cards.leads IS 'The hands in which it led its trick.';
+COMMENT ON COLUMN hearts_cards.dumped IS 'The hands in which it was played on a trick of another suit.';
 
 COMMENT ON TABLE hearts_plays IS 'One row per card of a verified Hearts hand; pos, leads, wins and follows are NULL unless the hand is determined.';
 COMMENT ON COLUMN hearts_plays.game_id IS 'games.game_id.';

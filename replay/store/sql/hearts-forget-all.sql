@@ -5,3 +5,4 @@ DELETE FROM hearts_hand_checks;
 DELETE FROM hearts_seats;
 DELETE FROM hearts_plays;
 DELETE FROM hearts_deviations;
+DELETE FROM hearts_cards;
