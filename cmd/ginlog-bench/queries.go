@@ -73,9 +73,10 @@ func runQueries(ctx context.Context, a *app, opts queriesOptions) error {
 	}
 	t := &render.Table{Columns: []render.Column{{Name: "query"}, {Name: "rows"}, {Name: "seconds", Format: "%.3f"}, {Name: "x full scan", Format: "%.1f"}}}
 	if opts.game == "hearts" {
-		t.Append("(full scan of hearts_plays)", 1, res.Scan, 1.0)
+		t.Columns = append(t.Columns, render.Column{Name: "CPU s", Format: "%.3f"}, render.Column{Name: "CPU x full scan", Format: "%.1f"})
+		t.Append("(full scan of hearts_plays)", 1, res.Scan, 1.0, res.ScanCPU, 1.0)
 		for _, q := range res.Queries {
-			t.Append(q.Name, q.Rows, q.Seconds, q.Seconds/res.Scan)
+			t.Append(q.Name, q.Rows, q.Seconds, q.Seconds/res.Scan, q.CPU, q.CPU/max(res.ScanCPU, 1e-9))
 		}
 		if _, err := fmt.Fprintf(a.out, "%d Hearts games, %d hands, %d cards\n", res.Games, res.Hands, res.Plays); err != nil {
 			return err

@@ -28,6 +28,7 @@ type QueryTime struct {
 	Name    string
 	Rows    int
 	Seconds float64
+	CPU     float64 // the least CPU time of the process over the runs (Hearts only): steadier than the time on a busy machine
 }
 
 // QueriesResult is what Queries measured.
@@ -36,6 +37,7 @@ type QueriesResult struct {
 	Plays   int64   // plays (Gin), cards (Hearts)
 	Hands   int64   // hands (Hearts)
 	Scan    float64 // the best time of a full scan of play_features
+	ScanCPU float64 // its least CPU time (Hearts only)
 	Queries []QueryTime
 }
 

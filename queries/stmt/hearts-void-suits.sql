@@ -3,8 +3,8 @@
 -- (cases), of the players of determined hands (opportunities).
 WITH p AS (
   SELECT count(*) AS n,
-         count(*) FILTER (WHERE void_s <= 26 // players) AS s, count(*) FILTER (WHERE void_c <= 26 // players) AS c,
-         count(*) FILTER (WHERE void_d <= 26 // players) AS d, count(*) FILTER (WHERE void_h <= 26 // players) AS h
+         count_if(void_s * players <= 26) AS s, count_if(void_c * players <= 26) AS c,
+         count_if(void_d * players <= 26) AS d, count_if(void_h * players <= 26) AS h
   FROM sel_seats WHERE determined
 )
 SELECT 0, s, n FROM p UNION ALL SELECT 1, c, n FROM p UNION ALL SELECT 2, d, n FROM p UNION ALL SELECT 3, h, n FROM p
