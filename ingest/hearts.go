@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -61,6 +62,9 @@ func (heartsFormat) Read(ctx context.Context, files []LogFile, workers int, yiel
 	slices.SortStableFunc(list, func(a, b named) int {
 		return cmp.Or(strings.Compare(a.group, b.group), cmp.Compare(a.stamp, b.stamp), strings.Compare(a.player, b.player))
 	})
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
 	parsed := ordered(ctx, len(list), workers, func(i int) *hlog.File { return parseHearts(list[i].file) })
 	var gr hlog.Grouper
 	var stamp []*hlog.File

@@ -16,6 +16,13 @@
 // duplicate and changes nothing; the same game logged by the other player
 // (the same plays with the player flags inverted) is loaded once more but
 // linked to the first by games.mirror_of, so statistics count it once.
+//
+// Other games' logs come in through a Format (format.go): a file that is
+// not part of a Gin pair and whose first row a Format detects (or every
+// file, with Options.Game) is the Format's to read into games, which load
+// with the same machinery: ids, duplicates and mirrors by hash, whole games
+// in ordered transactions, located errors. The Hearts logs of the FIT2102
+// framework are one (hearts.go).
 package ingest
 
 import (
