@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,5 +121,112 @@ func TestHeartsMalformed(t *testing.T) {
 				t.Errorf("rejected %d games, want 1", s.Rejected)
 			}
 		})
+	}
+}
+
+// copyDir copies the files under src into dst, keeping their paths, and
+// returns how many it copied; keep chooses which (by path under src).
+func copyDir(t *testing.T, src, dst string, keep func(rel string) bool) int {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil || !keep(rel) {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dst, rel)
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		n++
+		return os.WriteFile(out, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestHeartsDuplicatesAndMirrors imports two players' views of a folder of
+// 47 games, then all four, then all again: the second import loads the
+// same games again as mirrors of the first views (counted once), and one
+// more game from another folder; the third finds only duplicates.
+func TestHeartsDuplicatesAndMirrors(t *testing.T) {
+	src := realHearts + "/BryanHo99/logs"
+	testenv.Dir(t, src)
+	part, all := t.TempDir(), t.TempDir()
+	copyDir(t, src, part, func(rel string) bool { return strings.HasPrefix(rel, "a/") || strings.HasPrefix(rel, "b/") })
+	files := copyDir(t, src, all, func(string) bool { return true })
+	db := openDB(t, "")
+	s1, errs := run(t, db.DB, part)
+	if len(errs) != 0 || s1.New != 47 {
+		t.Fatalf("two views: %+v, %v", s1, errs)
+	}
+	s2, errs := run(t, db.DB, all)
+	if len(errs) != 0 || s2.Mirrors != 47 || s2.New != 1 || s2.Files != files {
+		t.Fatalf("every view: %+v, %v", s2, errs)
+	}
+	s3, _ := run(t, db.DB, all)
+	if s3.Duplicates != 48 || s3.New+s3.Mirrors != 0 {
+		t.Errorf("again: %+v", s3)
+	}
+	for _, c := range []struct {
+		q    string
+		want int
+	}{
+		{`SELECT count(*) FROM games`, 95},
+		{`SELECT count(*) FROM games WHERE mirror_of IS NOT NULL`, 47},
+		{`SELECT count(*) FROM game_players g JOIN games USING (game_id) WHERE mirror_of IS NULL AND has_file`, 2*47 + 4},
+		{`SELECT count(*) FROM game_players g JOIN games USING (game_id) WHERE mirror_of IS NOT NULL AND has_file`, 4 * 47},
+		{`SELECT count(*) FROM import_files WHERE status = 'duplicate'`, files},
+	} {
+		if got := count(t, db.DB, c.q); got != c.want {
+			t.Errorf("%s = %d, want %d", c.q, got, c.want)
+		}
+	}
+}
+
+// TestHeartsBesideGin imports Gin and Hearts logs in one run, then forces
+// each format on the other's files: detected, each loads as its own game;
+// forced, each is the other's defect and rejects only its own games.
+func TestHeartsBesideGin(t *testing.T) {
+	testenv.Dir(t, realHearts)
+	hearts := realHearts + "/BriefsZero"
+	gin := "../testdata/sample"
+	db := openDB(t, "")
+	s, errs := run(t, db.DB, gin, hearts)
+	if len(errs) != 0 || s.New != 21 || s.Hands != 9 || s.Rounds == 0 {
+		t.Fatalf("both: %+v, %v", s, errs)
+	}
+	if n := count(t, db.DB, `SELECT count(*) FROM games WHERE kind = 'hearts'`); n != 1 {
+		t.Errorf("%d Hearts games, want 1", n)
+	}
+	for _, tc := range []struct {
+		name, game, dir string
+		rejected        int
+	}{
+		{"Hearts files as Gin", "gin", hearts, 4},
+		{"Gin files as Hearts", "hearts", gin, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := openDB(t, "")
+			s, err := Run(context.Background(), db.DB, Options{Paths: []string{tc.dir}, Game: tc.game})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.New != 0 || s.Rejected < tc.rejected || s.Errors == 0 {
+				t.Errorf("summary %+v: want every game rejected", s)
+			}
+		})
+	}
+	if _, err := Run(context.Background(), db.DB, Options{Paths: []string{hearts}, Game: "chess"}); !errors.Is(err, ErrUnknownGame) {
+		t.Errorf("game chess: %v, want ErrUnknownGame", err)
 	}
 }
