@@ -163,6 +163,11 @@ CREATE TABLE hearts_deviations (
 );
 
 COMMENT ON TABLE hearts_games IS 'One row per Hearts game: what the game''s files say of it as a whole.';
+COMMENT ON COLUMN games.rounds IS 'Rounds of a Gin game; hands of a Hearts game.';
+COMMENT ON COLUMN games.plays IS 'Plays (turn-file rows) of a Gin game; cards played in a Hearts game, 52 a hand.';
+COMMENT ON COLUMN games.you_total IS 'Total points of the logged player of a Gin game; NULL for a Hearts game (see hearts_seats).';
+COMMENT ON COLUMN games.opp_total IS 'Total points of the opponent in a Gin game; NULL for a Hearts game.';
+COMMENT ON COLUMN games.winner IS 'The side with the higher total in a Gin game; NULL for a Hearts game, won by the lowest total.';
 COMMENT ON COLUMN games.kind IS 'The game: ''gin'' (a pair of Gin Rummy files) or ''hearts'' (the sibling files of one or more Hearts stamps).';
 COMMENT ON COLUMN hearts_games.game_id IS 'games.game_id.';
 COMMENT ON COLUMN hearts_games.players IS 'The number of players: 4 (13 tricks of 4 cards a hand) or 2 (26 tricks of 2).';
