@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -228,5 +229,63 @@ func TestHeartsBesideGin(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), db.DB, Options{Paths: []string{hearts}, Game: "chess"}); !errors.Is(err, ErrUnknownGame) {
 		t.Errorf("game chess: %v, want ErrUnknownGame", err)
+	}
+}
+
+// heartsDigest summarises the Hearts game tables, the bookkeeping of the
+// imports aside.
+func heartsDigest(t *testing.T, db *sql.DB) string {
+	t.Helper()
+	var parts []string
+	for _, q := range []string{
+		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, log_ts, content_hash, canonical_hash, mirror_of, rounds, plays, kind)), 0) FROM games`,
+		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, players, version, grp, stamps, first)), 0) FROM hearts_games`,
+		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, pos, player_id, has_file)), 0) FROM game_players`,
+		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, stamp, pos, path, sha256)), 0) FROM game_files`,
+		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, hand, stamp, stamp_row, first, cards)), 0) FROM hearts_hands`,
+		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, hand, pos, logged, line, score_col, cards_col)), 0) FROM hearts_scores`,
+	} {
+		var s string
+		if err := db.QueryRow(q).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestHeartsInterrupted cancels a Hearts import after some of its
+// transactions (one game each) have committed: the tables hold whole games
+// only, and importing again finishes the job with exactly the tables of a
+// clean import.
+func TestHeartsInterrupted(t *testing.T) {
+	dir := realHearts + "/song2311"
+	testenv.Dir(t, dir)
+	clean := openDB(t, "")
+	run(t, clean.DB, dir)
+	want := heartsDigest(t, clean.DB)
+
+	db := openDB(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seen := 0
+	_, err := Run(ctx, db.DB, Options{Paths: []string{dir}, Batch: 1, OnGame: func() {
+		if seen++; seen == 200 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted import: %v, want context.Canceled", err)
+	}
+	loaded := count(t, db.DB, `SELECT count(*) FROM games`)
+	if loaded == 0 || loaded >= 127 {
+		t.Fatalf("%d of 127 games committed before the interruption: want some, not all", loaded)
+	}
+	if n := count(t, db.DB, `SELECT count(*) FROM games g WHERE rounds <> (SELECT count(*) FROM hearts_hands h WHERE h.game_id = g.game_id)`); n != 0 {
+		t.Errorf("%d games without all their hands", n)
+	}
+	run(t, db.DB, dir)
+	if got := heartsDigest(t, db.DB); got != want {
+		t.Errorf("after the interruption and a new import:\n%s\nclean:\n%s", got, want)
 	}
 }
