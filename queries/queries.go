@@ -8,7 +8,10 @@
 // sel_plays, sel_features, sel_checks and sel_sides, which stmt/prelude.sql
 // defines in front of it from the Filters (games logged by the other
 // player, mirror_of set, are always left out). Filters that select no game
-// are an error, ErrNoGames.
+// are an error, ErrNoGames. The Gin statements read Gin games only; the
+// hearts-* ones read the Hearts games through stmt/hearts-prelude.sql
+// (sel_games, sel_checks, sel_hands, sel_seats, sel_cards, sel_plays,
+// sel_deviations) with the same filters (GameOf, ForGame).
 //
 // Run returns a named query's table; a query that returns cases and
 // opportunities columns gets the rate, its 95% Wilson interval, and a note
