@@ -68,6 +68,17 @@ var exported = []struct {
 	{"round_checks", ByGame},
 	{"violations", ByGame},
 	{"play_features", ByGame},
+	{"hearts_games", ByGame},
+	{"game_players", ByGame},
+	{"game_files", ByGame},
+	{"hearts_hands", ByGame},
+	{"hearts_scores", ByGame},
+	{"hearts_checks", ByGame},
+	{"hearts_hand_checks", ByGame},
+	{"hearts_seats", ByGame},
+	{"hearts_plays", ByGame},
+	{"hearts_cards", ByGame},
+	{"hearts_deviations", ByGame},
 }
 
 // skipped lists the database's tables the dataset leaves out, and why.

@@ -15,9 +15,17 @@
 // and every file skipped is named (Summary.SkippedFiles).
 //
 // Games are told apart by their content: the same game imported again is a
-// duplicate and changes nothing, its tags included (Summary.TagsKept); the same game logged by the other player
-// (the same plays with the player flags inverted) is loaded once more but
+// duplicate and changes nothing, its tags included (Summary.TagsKept); the
+// same game logged by the other player (the same plays with the player
+// flags inverted) is loaded once more but
 // linked to the first by games.mirror_of, so statistics count it once.
+//
+// Other games' logs come in through a Format (format.go): a file that is
+// not part of a Gin pair and whose first row a Format detects (or every
+// file, with Options.Game) is the Format's to read into games, which load
+// with the same machinery: ids, duplicates and mirrors by hash, whole games
+// in ordered transactions, located errors. The Hearts logs of the FIT2102
+// framework are one (hearts.go).
 package ingest
 
 import (
@@ -37,13 +45,15 @@ type Options struct {
 	Paths    []string
 	Source   string // --source label for the games of this import
 	Opponent string // --opponent name for the games of this import
+	Game     string // "" to detect each file's game, or a kind (GameKinds) to read every file as its logs
 	Workers  int    // parsing goroutines; 0 means one per CPU
 	Batch    int    // games per transaction; 0 means batches of batchPlays plays
 
 	// OnError, when set, is called with each defect as it is found.
 	OnError func(*FileError)
-	// OnTotal and OnGame, when set, report progress: the number of games
-	// found, then each game processed.
+	// OnTotal and OnGame, when set, report progress: the number of Gin
+	// games and other games' files found, then each game or file
+	// processed.
 	OnTotal func(games int)
 	OnGame  func()
 }
@@ -70,6 +80,7 @@ type Summary struct {
 	Rejected  int     `json:"games_rejected"`
 	Rounds    int     `json:"rounds"`
 	Plays     int     `json:"plays"`
+	Hands     int     `json:"hands"` // the Hearts hands loaded
 	Errors    int     `json:"errors"`
 	Seconds   float64 `json:"seconds"`
 	GamesPerS float64 `json:"games_per_second"`
@@ -100,9 +111,16 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer fd.close()
-	pairs := fd.pairs
+	pairs, offered, err := offer(fd.pairs, opts.Game)
+	if err != nil {
+		return nil, err
+	}
 	if opts.OnTotal != nil {
-		opts.OnTotal(len(pairs))
+		n := len(pairs)
+		for _, files := range offered {
+			n += len(files)
+		}
+		opts.OnTotal(n)
 	}
 	shown := make([]string, len(opts.Paths))
 	for i, p := range opts.Paths {
@@ -175,11 +193,16 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	for _, f := range formats {
+		if err := loadFormatFiles(ctx, db, p, f, offered[f], opts, sum); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.finish(ctx, db); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
-	sum.GamesPerS = float64(len(pairs)) / max(sum.Seconds, 1e-9)
+	sum.GamesPerS = float64(sum.New+sum.Duplicates+sum.Mirrors+sum.Rejected) / max(sum.Seconds, 1e-9)
 	return sum, nil
 }
 

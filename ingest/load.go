@@ -142,18 +142,27 @@ func (p *planner) plan(g *Game) planned {
 	if len(g.Errors) > 0 {
 		return planned{g: g, out: rejected, id: -1}
 	}
-	if id, ok := p.byContent[g.ContentHash]; ok {
-		return planned{g: g, out: duplicate, id: id, tagsKept: p.keeps(id)}
-	}
-	pl := planned{g: g, out: loaded, id: p.nextID}
-	p.nextID++
-	p.byContent[g.ContentHash] = pl.id
-	if orig, ok := p.byCanonical[g.CanonicalHash]; ok {
-		pl.mirrorOf, pl.out = orig, mirrored
-	} else {
-		p.byCanonical[g.CanonicalHash] = pl.id
-	}
+	pl := planned{g: g}
+	pl.out, pl.id, pl.mirrorOf, pl.tagsKept = p.assign(g.ContentHash, g.CanonicalHash)
 	return pl
+}
+
+// assign decides the fate of a sound game of any kind from its hashes: a
+// duplicate of the loaded game with the same content (tagsKept when that
+// game keeps tags other than this import's), or a new id, mirroring the
+// loaded game with the same canonical hash if there is one.
+func (p *planner) assign(content, canonical string) (out outcome, id int64, mirrorOf any, tagsKept bool) {
+	if id, ok := p.byContent[content]; ok {
+		return duplicate, id, nil, p.keeps(id)
+	}
+	id = p.nextID
+	p.nextID++
+	p.byContent[content] = id
+	if orig, ok := p.byCanonical[canonical]; ok {
+		return mirrored, id, orig, false
+	}
+	p.byCanonical[canonical] = id
+	return loaded, id, nil, false
 }
 
 // keeps reports whether the game id, loaded before this import, carries
@@ -305,5 +314,5 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 		winner = gin.Opp
 	}
 	return w.app[appGames].AppendRow(id, g.TS, time.Unix(g.TS, 0).UTC(), g.ContentHash, g.CanonicalHash, mirrorOf,
-		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(winner), w.p.importID)
+		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(winner), w.p.importID, schema.KindGin)
 }

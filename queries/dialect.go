@@ -21,7 +21,7 @@ func Statement(q Query, f Filters, d dialect.Dialect) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return d.Rewrite(assemble(f.literals(d), DatasetTables, q.SQL)) + "\n", nil
+	return d.Rewrite(assemble(f.literals(d), DatasetTables, q.prelude(), q.SQL)) + "\n", nil
 }
 
 // literals returns the params row of the checked filters as literals.

@@ -123,20 +123,22 @@ func query(ctx context.Context, src Source, name, text string, f Filters, extra 
 	if err != nil {
 		return nil, f, err
 	}
-	if err := selects(ctx, src, f); err != nil {
+	pre, selection := preludes(name)
+	if err := selects(ctx, src, f, pre, selection); err != nil {
 		return nil, f, err
 	}
-	rows, err := src.DB.QueryContext(ctx, src.statement(text), append(f.args(), extra...)...)
+	rows, err := src.DB.QueryContext(ctx, src.assemble(pre, text), append(f.args(), extra...)...)
 	if err != nil {
 		return nil, f, fmt.Errorf("query %s: %w", name, err)
 	}
 	return rows, f, nil
 }
 
-// selects checks that the checked filters f select at least one game.
-func selects(ctx context.Context, src Source, f Filters) error {
+// selects checks that the checked filters f select at least one game, by
+// the selection statement read through the prelude pre.
+func selects(ctx context.Context, src Source, f Filters, pre, selection string) error {
 	var selected, named, total int64
-	if err := src.DB.QueryRowContext(ctx, src.statement(selectionSQL), f.args()...).Scan(&selected, &named, &total); err != nil {
+	if err := src.DB.QueryRowContext(ctx, src.assemble(pre, selection), f.args()...).Scan(&selected, &named, &total); err != nil {
 		return fmt.Errorf("select games: %w", err)
 	}
 	switch {
@@ -145,7 +147,7 @@ func selects(ctx context.Context, src Source, f Filters) error {
 	case total == 0:
 		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", ErrNoGames)
 	case selected == 0:
-		return src.explain(ctx, f)
+		return src.explain(ctx, f, pre)
 	}
 	return nil
 }

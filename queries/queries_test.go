@@ -27,7 +27,7 @@ func TestGolden(t *testing.T) {
 	for name, dir := range corpora {
 		t.Run(name, func(t *testing.T) {
 			db := testdb.Load(t, dir, ingest.Options{})
-			for _, q := range queries.All() {
+			for _, q := range queries.ForGame(queries.GameGin) {
 				for _, who := range []string{"opp", "you"} {
 					res, err := queries.Run(context.Background(), db, q, queries.Filters{Who: who, MinSample: 10})
 					if err != nil {

@@ -46,7 +46,13 @@ var (
 // statement returns a statement's text read through the prelude, with its
 // filters as DuckDB parameters.
 func (src Source) statement(text string) string {
-	return assemble(paramsSQL, src.Tables, text)
+	return src.assemble(preludeSQL, text)
+}
+
+// assemble returns a statement's text read through the prelude pre (the
+// Gin prelude, or another game's), with its filters as DuckDB parameters.
+func (src Source) assemble(pre, text string) string {
+	return assemble(paramsSQL, src.Tables, pre, text)
 }
 
 // dims returns the dimensions' common table expressions for the tables.
@@ -60,8 +66,8 @@ func (t Tables) dims() string {
 // assemble joins the params, the dimensions of the tables, the prelude and
 // a statement into one statement: one WITH list, the statement's own
 // common table expressions last.
-func assemble(params string, t Tables, text string) string {
-	parts := []string{stripComments(params), stripComments(t.dims()), stripComments(preludeSQL)}
+func assemble(params string, t Tables, prelude, text string) string {
+	parts := []string{stripComments(params), stripComments(t.dims()), stripComments(prelude)}
 	body := stripComments(text)
 	if rest, ok := strings.CutPrefix(body, "WITH "); ok {
 		parts = append(parts, rest)

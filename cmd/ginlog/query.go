@@ -34,8 +34,11 @@ func newQueryCmd(a *app) *cobra.Command {
 		format, metric, engine string
 	)
 	var names []string
-	for _, q := range queries.All() {
-		names = append(names, fmt.Sprintf("  %-14s %s", q.Name, q.Description))
+	for _, game := range []string{queries.GameGin, queries.GameHearts} {
+		names = append(names, gameTitles[game]+":")
+		for _, q := range queries.ForGame(game) {
+			names = append(names, fmt.Sprintf("  %-18s %s", q.Name, q.Description))
+		}
 	}
 	cmd := &cobra.Command{
 		Use:   "query NAME",
@@ -54,14 +57,19 @@ nothing: register the dataset's tables with the _spark.sql or _trino.sql
 it holds, then run the statement there. The statement returns cases and
 opportunities; ginlog adds the rates and intervals.
 
-Queries:
+The hearts-* queries read the Hearts games, with the same filters but
+--who: their rows are by player (its id, the name of its folder) or seat.
+Figures about how a player plays come from the determined hands only,
+those in which who played each card is known.
+
 ` + strings.Join(names, "\n"),
 		Example: `  ginlog query --list
   ginlog query draw-tendency --opponent bot7
   ginlog query card-values --grid --metric taken --who both
   ginlog query summary --since 2020-11-07 --format json
   ginlog query summary --data dataset/
-  ginlog query draw-tendency --opponent bot7 --dialect trino --print-sql`,
+  ginlog query draw-tendency --opponent bot7 --dialect trino --print-sql
+  ginlog query hearts-queen --source week3`,
 		Args: argsRange(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -113,10 +121,13 @@ Queries:
 	return cmd
 }
 
+// gameTitles names the kinds of game for the query list.
+var gameTitles = map[string]string{queries.GameGin: "Gin Rummy", queries.GameHearts: "Hearts"}
+
 func writeQueryList(a *app, format render.Format) error {
-	t := &render.Table{Columns: render.Cols("name", "description")}
+	t := &render.Table{Columns: render.Cols("game", "name", "description")}
 	for _, q := range queries.All() {
-		t.Append(q.Name, q.Description)
+		t.Append(q.Game, q.Name, q.Description)
 	}
 	return render.Write(a.out, format, t, a.isTerminal(a.out))
 }

@@ -35,7 +35,10 @@ end, the holder's points); the running score of a game (--game) or of
 the last games; the verify verdicts and the points lost to weak meld
 declarations. Blue is you and orange the opponent throughout; what rests
 on fewer than --min-sample cases is drawn pale, hatched or grey. Each
-chart says how to read it and lists its data.
+chart says how to read it and lists its data. The Hearts games the
+filters select get a section of their own (points per hand, the queen of
+spades, moon attempts, hearts leads, voids, how the card order was read),
+or the whole report when there is no Gin game.
 
 It takes the same filters as ginlog query (--who picks the player of the
 card maps); exit status 5 means they select no games (or --game names none).`,

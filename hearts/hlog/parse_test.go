@@ -202,3 +202,28 @@ func TestParseRealFiles(t *testing.T) {
 		t.Errorf("%d groups seen, want at least 10", len(seen))
 	}
 }
+
+// TestCardColumns checks CardColumns against the columns the parser finds,
+// on every row of the real logs.
+func TestCardColumns(t *testing.T) {
+	root := needRealLogs(t)
+	games, err := ReadFS(os.DirFS(root), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for _, g := range games {
+		for _, f := range g.Files() {
+			for i := range f.Rows {
+				r := &f.Rows[i]
+				if got := CardColumns(r.CardCol[0], &r.Cards); got != r.CardCol {
+					t.Fatalf("%s:%d: card columns %v, parsed %v", f.Name, r.Line, got, r.CardCol)
+				}
+				rows++
+			}
+		}
+	}
+	if rows == 0 {
+		t.Fatal("no rows read")
+	}
+}

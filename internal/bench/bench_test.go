@@ -76,10 +76,10 @@ func TestQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Games != 20 || res.Plays == 0 || len(res.Queries) != len(queries.All()) {
+	if res.Games != 20 || res.Plays == 0 || len(res.Queries) != len(queries.ForGame(queries.GameGin)) {
 		t.Fatalf("result %+v", res)
 	}
-	for i, q := range queries.All() {
+	for i, q := range queries.ForGame(queries.GameGin) {
 		if got := res.Queries[i]; got.Name != q.Name || got.Rows == 0 {
 			t.Errorf("query %d: %+v, want %s with rows", i, got, q.Name)
 		}

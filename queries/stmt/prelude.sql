@@ -1,12 +1,13 @@
 -- prelude: the filtered views every query reads, defined from the filters
 -- (the params row: who, opponent, source, since, until, game; NULL: no
 -- such filter) and the sides dimension. Games logged by the other player
--- of a game already loaded (mirror_of set) are always left out. It is
--- written in the SQL that DuckDB, Spark SQL and Trino share (see
--- docs/dataset.md): no enum codes, no lists, no DuckDB-only joins.
+-- of a game already loaded (mirror_of set) are always left out, as are
+-- games of other kinds than Gin. It is written in the SQL that DuckDB,
+-- Spark SQL and Trino share (see docs/dataset.md): no enum codes, no
+-- lists, no DuckDB-only joins.
 sel_games AS (
   SELECT g.* FROM games g, params p
-  WHERE g.mirror_of IS NULL
+  WHERE g.mirror_of IS NULL AND g.kind = 'gin'
     AND (p.opponent IS NULL OR g.opponent = p.opponent)
     AND (p.source IS NULL OR g.source = p.source)
     AND (p.since IS NULL OR g.log_ts >= p.since)

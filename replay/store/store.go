@@ -2,8 +2,10 @@
 // stored games as replay.Game values (Load, Games), runs replay.Check over
 // them and writes what it finds to round_checks, violations, play_features
 // and game_checks (Verify), and reads a game's stored verdicts back
-// (LoadChecks, LoadGame). Every statement it runs is an embedded file in
-// sql/.
+// (LoadChecks, LoadGame). It does the same for Hearts games (hearts_*.go):
+// it rebuilds them exactly as hlog reads their files (LoadHearts), verifies
+// them with hlog.Verifier and stores the reports (VerifyHearts,
+// LoadHeartsChecks). Every statement it runs is an embedded file in sql/.
 package store
 
 import (
