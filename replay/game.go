@@ -26,6 +26,11 @@ type Play struct {
 	Top        gin.Card
 	Drawn      gin.Card
 	Discarded  gin.Card
+	// Listed is Hand as the log lists it, card by card, for what feeds a
+	// player the hand it was shown (retrace). Check does not need it: the
+	// store reads it only when asked (store.Filter.Listed), FromRecord
+	// fills it, and it is the zero value (ten times SA) otherwise.
+	Listed [gin.HandSize]gin.Card
 }
 
 // Before returns the actor's hand before the play.
@@ -62,7 +67,8 @@ func (r *Round) Hands() [][2]gin.Hand {
 
 // Game is a stored game.
 type Game struct {
-	ID     int64
+	ID     int64 // the database's game id
+	LogTS  int64 // the log's timestamp (Unix seconds); 0 for a game not read from a log
 	Rounds []Round
 }
 

@@ -213,7 +213,9 @@ func checkDeclarations(t *testing.T, db *sql.DB, recs map[int64]*gin.GameRecord)
 
 // TestGamesReadsWhatWasPlayed: the games the store reads back are the
 // simulated games as replay.FromRecord sees them, whatever the chunk they
-// fall in; Clean keeps the games verified without violations only.
+// fall in, with their log timestamps, and with each hand in the order the
+// log lists it when asked (Listed); Clean keeps the games verified without
+// violations only.
 func TestGamesReadsWhatWasPlayed(t *testing.T) {
 	dir := t.TempDir()
 	recs := simulate(t, dir, "meldable", "memory", 25, 5)
@@ -231,7 +233,12 @@ func TestGamesReadsWhatWasPlayed(t *testing.T) {
 		}
 		tsOf[id] = ts
 	}
-	rows.Close()
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := rows.Close(); err != nil {
+		t.Fatal(err)
+	}
 
 	read := func(f Filter) ([]*replay.Game, error) {
 		var out []*replay.Game
@@ -243,16 +250,28 @@ func TestGamesReadsWhatWasPlayed(t *testing.T) {
 		}
 		return out, nil
 	}
-	games, err := read(Filter{})
-	if err != nil || len(games) != 25 {
-		t.Fatalf("%d games, %v; want 25", len(games), err)
-	}
-	for _, g := range games {
-		want := replay.FromRecord(recs[tsOf[g.ID]])
-		want.ID = g.ID
-		if !reflect.DeepEqual(g, want) {
-			t.Fatalf("game %d as read differs from the game played", g.ID)
+	for _, listed := range []bool{false, true} {
+		games, err := read(Filter{Listed: listed})
+		if err != nil || len(games) != 25 {
+			t.Fatalf("listed %v: %d games, %v; want 25", listed, len(games), err)
 		}
+		for _, g := range games {
+			want := replay.FromRecord(recs[tsOf[g.ID]])
+			want.ID, want.LogTS = g.ID, tsOf[g.ID]
+			if !listed {
+				for i := range want.Rounds {
+					for j := range want.Rounds[i].Plays {
+						want.Rounds[i].Plays[j].Listed = [gin.HandSize]gin.Card{}
+					}
+				}
+			}
+			if !reflect.DeepEqual(g, want) {
+				t.Fatalf("listed %v: game %d as read differs from the game played", listed, g.ID)
+			}
+		}
+	}
+	if _, err := read(Filter{Filters: queries.Filters{Game: 42}}); !errors.Is(err, replay.ErrNoGame) {
+		t.Errorf("game 42: %v, want replay.ErrNoGame", err)
 	}
 	if _, err := read(Filter{Clean: true}); !errors.Is(err, queries.ErrNoGames) {
 		t.Errorf("clean games before verify: %v, want ErrNoGames", err)
