@@ -1,10 +1,10 @@
 // Package store keeps the replay's work in the database: it reads the
 // stored games as replay.Game values (Load, Games; with Filter.Listed each
-// hand also in the order its log lists it, for retrace), runs replay.Check over
-// them and writes what it finds to round_checks, violations, play_features
-// and game_checks (Verify), and reads a game's stored verdicts back
-// (LoadChecks, LoadGame). Every statement it runs is an embedded file in
-// sql/.
+// hand also in the order its log lists it, for retrace), runs replay.Check
+// over them and writes what it finds to round_checks, violations,
+// play_features and game_checks (Verify), and reads a game's stored
+// verdicts back (LoadChecks, LoadGame). Every statement it runs is an
+// embedded file in sql/.
 package store
 
 import (
