@@ -36,32 +36,6 @@ func TestOpenMigratesOnce(t *testing.T) {
 	}
 }
 
-// TestCardEnumOrder checks that the card ENUM lists the cards in gin's
-// order, so that enum codes are card numbers.
-func TestCardEnumOrder(t *testing.T) {
-	db, err := Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	rows, err := db.Query(`SELECT unnest(enum_range(NULL::card))::VARCHAR`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var i gin.Card
-	for ; rows.Next(); i++ {
-		var name string
-		rows.Scan(&name)
-		if name != i.String() {
-			t.Fatalf("enum value %d is %s, want %s", i, name, i)
-		}
-	}
-	if err := rows.Err(); err != nil || i != gin.NumCards {
-		t.Fatalf("%d enum values (%v), want 52", i, err)
-	}
-}
-
 // TestSideEnumOrder checks that the side enum's codes are gin's seats.
 func TestSideEnumOrder(t *testing.T) {
 	db, err := Open(context.Background(), "")
@@ -332,5 +306,56 @@ func TestReadOnlySpillsToItsOwnFolder(t *testing.T) {
 		if e.Name() != "g.duckdb" {
 			t.Errorf("%s appeared beside the database", e.Name())
 		}
+	}
+}
+
+// TestMigratesAnOlderDatabase builds a database at schema version 2, with
+// a game in it, as the ginlog of that version left it, and checks that
+// Open brings it to the latest version, keeping the rows and adding the
+// comments.
+func TestMigratesAnOlderDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v2.duckdb")
+	c, err := duckdb.NewConnector(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := sql.OpenDB(c)
+	if _, err := raw.Exec(versionTableSQL); err != nil {
+		t.Fatal(err)
+	}
+	for v, name := range []string{"sql/001_init.sql", "sql/002_replay.sql"} {
+		ddl, err := migrations.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := raw.Exec(string(ddl)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := raw.Exec(recordVersionSQL, v+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := raw.Exec(`INSERT INTO games VALUES (1, 1604731633, '2020-11-07 06:47:13', 'h', 'c', NULL, NULL, NULL, 1, 2, 10, 101, 'opp', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v, err := db.Version(ctx); err != nil || v != Latest() || Latest() < 3 {
+		t.Fatalf("version %d (%v), want %d", v, err, Latest())
+	}
+	var games int
+	var comment sql.NullString
+	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&games); err != nil || games != 1 {
+		t.Errorf("%d games (%v), want the 1 stored", games, err)
+	}
+	if err := db.QueryRow(`SELECT comment FROM duckdb_columns() WHERE table_name = 'games' AND column_name = 'log_ts'`).Scan(&comment); err != nil || !comment.Valid || comment.String == "" {
+		t.Errorf("games.log_ts comment %v (%v), want one", comment, err)
 	}
 }
