@@ -82,6 +82,10 @@ const (
 	Impossible Status = "impossible" // no declaration the hands allow gives them
 )
 
+// Statuses lists the verdicts in the order of the database's check_status
+// enum, which is persisted: do not reorder.
+var Statuses = []Status{Exact, Explained, Impossible}
+
 // RoundCheck is the verdict on one round's score.
 type RoundCheck struct {
 	Round          int
