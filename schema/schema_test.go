@@ -241,7 +241,7 @@ func TestRefusesForeignAndNewer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`INSERT INTO schema_version (version) VALUES (?)`, Latest()+1); err != nil {
+	if _, err := db.Exec(recordVersionSQL, Latest()+1); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -309,10 +309,65 @@ func TestReadOnlySpillsToItsOwnFolder(t *testing.T) {
 	}
 }
 
+// crashAfter closes db without DuckDB's checkpoint at shutdown, as a
+// process killed after its last commit leaves it: what it wrote is only in
+// the write-ahead log, which the next open replays.
+func crashAfter(t *testing.T, db *DB) {
+	t.Helper()
+	if _, err := db.Exec(`PRAGMA disable_checkpoint_on_shutdown`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(db.Path + ".wal"); err != nil {
+		t.Fatalf("no write-ahead log to replay: %v", err)
+	}
+}
+
+// TestReopenAfterACrash: a database killed right after it was created and
+// migrated, before any checkpoint, opens again at the latest version, its
+// comments in place: the write-ahead log of every migration replays.
+func TestReopenAfterACrash(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "g.duckdb")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashAfter(t, db)
+	checkLatest(t, path, 0)
+}
+
+// checkLatest opens the database at path and checks that it is at the
+// latest version, holds games games and describes its columns.
+func checkLatest(t *testing.T, path string, games int) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer db.Close()
+	if v, err := db.Version(ctx); err != nil || v != Latest() || Latest() < 3 {
+		t.Fatalf("version %d (%v), want %d", v, err, Latest())
+	}
+	var n int
+	var comment sql.NullString
+	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil || n != games {
+		t.Errorf("%d games (%v), want %d", n, err, games)
+	}
+	if err := db.QueryRow(`SELECT comment FROM duckdb_columns() WHERE table_name = 'schema_version' AND column_name = 'applied_at'`).Scan(&comment); err != nil || !comment.Valid || comment.String == "" {
+		t.Errorf("schema_version.applied_at comment %v (%v), want one", comment, err)
+	}
+}
+
 // TestMigratesAnOlderDatabase builds a database at schema version 2, with
-// a game in it, as the ginlog of that version left it, and checks that
-// Open brings it to the latest version, keeping the rows and adding the
-// comments.
+// a game in it, as the ginlog of that version left it (schema_version's
+// applied_at with DEFAULT current_timestamp), and checks that Open brings
+// it to the latest version, keeping the rows and adding the comments, and
+// that the migrated database opens again after a crash before any
+// checkpoint.
 func TestMigratesAnOlderDatabase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v2.duckdb")
@@ -321,7 +376,8 @@ func TestMigratesAnOlderDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw := sql.OpenDB(c)
-	if _, err := raw.Exec(versionTableSQL); err != nil {
+	if _, err := raw.Exec(`CREATE TABLE schema_version (
+		version INTEGER PRIMARY KEY, applied_at TIMESTAMP NOT NULL DEFAULT current_timestamp)`); err != nil {
 		t.Fatal(err)
 	}
 	for v, name := range []string{"sql/001_init.sql", "sql/002_replay.sql"} {
@@ -332,7 +388,7 @@ func TestMigratesAnOlderDatabase(t *testing.T) {
 		if _, err := raw.Exec(string(ddl)); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if _, err := raw.Exec(recordVersionSQL, v+1); err != nil {
+		if _, err := raw.Exec(`INSERT INTO schema_version (version) VALUES (?)`, v+1); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -346,16 +402,6 @@ func TestMigratesAnOlderDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	if v, err := db.Version(ctx); err != nil || v != Latest() || Latest() < 3 {
-		t.Fatalf("version %d (%v), want %d", v, err, Latest())
-	}
-	var games int
-	var comment sql.NullString
-	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&games); err != nil || games != 1 {
-		t.Errorf("%d games (%v), want the 1 stored", games, err)
-	}
-	if err := db.QueryRow(`SELECT comment FROM duckdb_columns() WHERE table_name = 'games' AND column_name = 'log_ts'`).Scan(&comment); err != nil || !comment.Valid || comment.String == "" {
-		t.Errorf("games.log_ts comment %v (%v), want one", comment, err)
-	}
+	crashAfter(t, db)
+	checkLatest(t, path, 1)
 }

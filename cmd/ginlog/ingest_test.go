@@ -140,8 +140,12 @@ func TestIngestRefusesOtherDatabases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Exec(`INSERT INTO schema_version (version) VALUES (?)`, schema.Latest()+1)
-	db.Close()
+	if _, err := db.Exec(`INSERT INTO schema_version VALUES (?, current_timestamp)`, schema.Latest()+1); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if r := runCmd(t, nil, "ingest", "--db", newer, logs); r.code == exitOK || !strings.Contains(r.err, "written by a newer ginlog") {
 		t.Errorf("newer database: exit %d: %s", r.code, r.err)
 	}

@@ -4,6 +4,16 @@
 --   SELECT column_name, comment FROM duckdb_columns() WHERE table_name = 'plays';
 -- docs/schema.md is generated from these comments. A later migration that
 -- adds a table or a column adds its comment too (a test checks it).
+--
+-- No column may keep a DEFAULT that calls a function: DuckDB 1.5.5 cannot
+-- replay a COMMENT ON COLUMN of such a table from the write-ahead log
+-- ("Calling DatabaseManager::GetDefaultDatabase with no default database
+-- set", duckdb/duckdb#21490), so a process killed after this migration,
+-- before DuckDB's next checkpoint, would leave a database that no longer
+-- opens. schema_version.applied_at loses its DEFAULT current_timestamp
+-- first; the statement that records a version sets it.
+
+ALTER TABLE schema_version ALTER COLUMN applied_at DROP DEFAULT;
 
 COMMENT ON TABLE schema_version IS 'One row per schema version applied to this database, in order: ginlog migrates a database to its latest version when it opens it for writing.';
 COMMENT ON COLUMN schema_version.version IS 'The version: the number of the migration file (schema/sql/NNN_*.sql).';

@@ -1,6 +1,7 @@
 -- version-table: the table of the schema versions applied, made before the
--- first migration. Its comments come with migration 003.
+-- first migration. Its comments come with migration 003. applied_at has no
+-- DEFAULT (record-version.sql sets it): see 003_comments.sql.
 CREATE TABLE IF NOT EXISTS schema_version (
   version    INTEGER PRIMARY KEY,
-  applied_at TIMESTAMP NOT NULL DEFAULT current_timestamp
+  applied_at TIMESTAMP NOT NULL
 )
