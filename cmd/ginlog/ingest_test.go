@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,30 +13,44 @@ import (
 	"testing"
 
 	"github.com/duckdb/duckdb-go/v2"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/schema"
 )
 
-const realLogs = "../../../shared/reallogs"
-
 var ingestTiming = regexp.MustCompile(`(?m)^[0-9.]+ s, [0-9]+ games/s$`)
 
+// TestIngest imports each corpus: its summary is the golden file's, and
+// its counts are the oracle's reading of the files; a second import finds
+// every game a duplicate.
 func TestIngest(t *testing.T) {
-	if _, err := os.Stat(realLogs); err != nil {
-		t.Skipf("real logs absent (%v)", err)
-	}
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
-	r := runCmd(t, env, "ingest", realLogs, "--opponent", "ladder")
-	if r.code != exitOK {
-		t.Fatalf("exit %d: %s", r.code, r.err)
-	}
-	golden(t, "ingest-reallogs.txt", verifyTiming.ReplaceAllString(ingestTiming.ReplaceAllString(r.out, "X s, Y games/s"), "in X s (Y games/s)"))
-	r = runCmd(t, env, "ingest", realLogs, "--format", "json")
-	var s struct {
-		New        int `json:"games_new"`
-		Duplicates int `json:"games_duplicate"`
-	}
-	if err := json.Unmarshal([]byte(r.out), &s); err != nil || s.New != 0 || s.Duplicates != 8 {
-		t.Errorf("second import: %+v %v: %s", s, err, r.out)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			dir := c.Dir(t)
+			_, want := corpusLogs(t, c)
+			env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+			r := runCmd(t, env, "ingest", dir, "--opponent", "ladder")
+			if r.code != exitOK {
+				t.Fatalf("exit %d: %s", r.code, r.err)
+			}
+			for _, line := range []string{
+				fmt.Sprintf("games: %d new, 0 duplicate, 0 mirror, 0 rejected\n", want.Games),
+				fmt.Sprintf("loaded: %d rounds, %d plays; 0 errors\n", want.Rounds, want.Plays),
+				fmt.Sprintf("rounds: %d exact, %d explained, 0 impossible\n", want.Status["exact"], want.Status["explained"]),
+			} {
+				if !strings.Contains(r.out, line) {
+					t.Errorf("the summary lacks %q, what the oracle reads in the files:\n%s", line, r.out)
+				}
+			}
+			golden(t, "ingest-"+c.Name+".txt", verifyTiming.ReplaceAllString(ingestTiming.ReplaceAllString(r.out, "X s, Y games/s"), "in X s (Y games/s)"))
+			r = runCmd(t, env, "ingest", dir, "--format", "json")
+			var s struct {
+				New        int `json:"games_new"`
+				Duplicates int `json:"games_duplicate"`
+			}
+			if err := json.Unmarshal([]byte(r.out), &s); err != nil || s.New != 0 || s.Duplicates != want.Games {
+				t.Errorf("second import: %+v %v: %s", s, err, r.out)
+			}
+		})
 	}
 }
 

@@ -3,12 +3,14 @@ package main
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // TestNothingMatched: a missing game, filters that select no games and a
 // missing database all exit 5, from every command that reads games.
 func TestNothingMatched(t *testing.T) {
-	env := realDB(t)
+	env := corpusDB(t, testenv.Sample)
 	out := filepath.Join(t.TempDir(), "out")
 	for _, tc := range []struct {
 		name string
