@@ -16,6 +16,7 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 )
@@ -101,7 +102,7 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	if chromium == "" {
-		t.Skip("chromium not installed (Debian package chromium): the browser test is skipped; CI installs it")
+		testenv.Missing(t, "chromium not installed (Debian package chromium): the browser test does not run; CI installs it")
 	}
 	db := testdb.Load(t, corpora["sample"], ingest.Options{})
 	dir := t.TempDir()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 func TestOpenMigratesOnce(t *testing.T) {
@@ -182,7 +183,7 @@ func TestNotARegularFile(t *testing.T) {
 	ctx := context.Background()
 	fifo := filepath.Join(t.TempDir(), "g.duckdb")
 	if err := mkfifo(fifo); err != nil {
-		t.Skipf("no named pipes here: %v", err)
+		testenv.Missing(t, "no named pipes here: %v", err)
 	}
 	for _, path := range []string{fifo, os.DevNull, t.TempDir()} {
 		if db, err := Open(ctx, path); err == nil || !strings.Contains(err.Error(), "not a regular file") {

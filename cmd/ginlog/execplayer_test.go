@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // toolDir holds the programs the tests build: the protocol's test bot and
@@ -133,14 +134,7 @@ func TestExecUsage(t *testing.T) {
 // missing, or failing it under CI.
 func needTool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
-	if errors.Is(err, exec.ErrNotFound) || err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is required under CI: %v", name, err)
-		}
-		t.Skipf("%s not installed: %v", name, err)
-	}
-	return path
+	return testenv.Tool(t, name, "Debian package "+name)
 }
 
 // TestSimulateExecCancel: an interrupted match kills the bots in play at

@@ -11,22 +11,15 @@ import (
 	"text/tabwriter"
 
 	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
-
-const realLogs = "../../../shared/hearts/logs"
 
 // needRealLogs returns the folder of the real Hearts logs. Without it the
 // test skips with a message, or fails when the environment variable CI is
 // set.
 func needRealLogs(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(realLogs); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("real Hearts logs absent under CI: %v", err)
-		}
-		t.Skipf("real Hearts logs absent (%v): run from a checkout with ../shared beside it", err)
-	}
-	return realLogs
+	return testenv.Shared(t, "hearts/logs")
 }
 
 // tally counts one repository's files, games, hands and verdicts.
