@@ -23,7 +23,11 @@ func openDB(t testing.TB, path string) *schema.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	return db
 }
 
@@ -50,8 +54,8 @@ func run(t testing.TB, db *sql.DB, paths ...string) (*Summary, []string) {
 // comment lists the exact errors wanted ("want: file:line:column: code") and
 // how many games load; each holds a good game beside the bad one.
 func TestMalformed(t *testing.T) {
-	files, _ := filepath.Glob("testdata/malformed/*.txtar")
-	if len(files) < 20 {
+	files, err := filepath.Glob("testdata/malformed/*.txtar")
+	if err != nil || len(files) < 20 {
 		t.Fatalf("%d malformed cases, want at least 20", len(files))
 	}
 	for _, path := range files {
@@ -363,8 +367,8 @@ func TestMissingPath(t *testing.T) {
 func TestExplicitNonLogFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "notes.txt")
-	os.WriteFile(p, []byte("hello"), 0o644)
-	os.WriteFile(filepath.Join(dir, "README.md"), []byte("x"), 0o644)
+	mustWrite(t, p, []byte("hello"))
+	mustWrite(t, filepath.Join(dir, "README.md"), []byte("x"))
 	db := openDB(t, "")
 	s, errs := run(t, db.DB, p)
 	if len(errs) != 1 || !strings.Contains(errs[0], "bad-name") || s.BadFiles != 1 || s.Rejected != 0 {

@@ -29,11 +29,10 @@ func TestOpenMigratesOnce(t *testing.T) {
 			t.Fatalf("version %d, %v, want %d", v, err, Latest())
 		}
 		var n int
-		db.QueryRow(`SELECT count(*) FROM schema_version`).Scan(&n)
-		if n != Latest() {
+		if err := db.QueryRow(`SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != Latest() {
 			t.Fatalf("%d schema_version rows, want %d", n, Latest())
 		}
-		db.Close()
+		closeDB(t, db)
 	}
 }
 
@@ -62,14 +61,16 @@ func TestReadOnlyRefusesWritesAndFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	closeDB(t, db)
 	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ro.Close()
 	outside := filepath.Join(t.TempDir(), "x.csv")
-	os.WriteFile(outside, []byte("a\n1\n"), 0o644)
+	if err := os.WriteFile(outside, []byte("a\n1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, q := range []string{
 		`CREATE TABLE t (x INTEGER)`,
 		`DELETE FROM games`,
@@ -98,13 +99,16 @@ func TestLockedByAnotherProcess(t *testing.T) {
 		}
 		os.Stdout.WriteString("holding\n")
 		time.Sleep(30 * time.Second)
-		db.Close()
+		closeDB(t, db)
 		os.Exit(0)
 	}
 	path := filepath.Join(t.TempDir(), "g.duckdb")
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestLockedByAnotherProcess$")
 	cmd.Env = append(os.Environ(), "GINLOG_TEST_HOLD_DB="+path)
-	out, _ := cmd.StdoutPipe()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +117,7 @@ func TestLockedByAnotherProcess(t *testing.T) {
 	if _, err := out.Read(buf); err != nil || !strings.HasPrefix(string(buf), "holding") {
 		t.Fatalf("child did not open the database: %q %v", buf, err)
 	}
-	_, err := Open(context.Background(), path)
+	_, err = Open(context.Background(), path)
 	var le *LockedError
 	if !errors.As(err, &le) || le.PID != cmd.Process.Pid {
 		t.Fatalf("second open: %v, want a LockedError naming PID %d", err, cmd.Process.Pid)
@@ -139,13 +143,13 @@ func TestPathsArePaths(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if db, err := Open(ctx, tc.path); !errors.Is(err, ErrPathOptions) {
 				if err == nil {
-					db.Close()
+					closeDB(t, db)
 				}
 				t.Errorf("Open: %v, want ErrPathOptions", err)
 			}
 			if db, err := OpenReadOnly(ctx, tc.path); !errors.Is(err, ErrPathOptions) && !errors.Is(err, ErrNoDatabase) {
 				if err == nil {
-					db.Close()
+					closeDB(t, db)
 				}
 				t.Errorf("OpenReadOnly: %v, want ErrPathOptions", err)
 			}
@@ -159,7 +163,7 @@ func TestPathsArePaths(t *testing.T) {
 	}
 	if db, err := OpenReadOnly(ctx, hash); !errors.Is(err, ErrPathOptions) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("OpenReadOnly(%s): %v, want ErrPathOptions", hash, err)
 	}
@@ -170,7 +174,7 @@ func TestPathsArePaths(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Open(%s): %v", name, err)
 		}
-		db.Close()
+		closeDB(t, db)
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("Open(%s) did not create the file %s: %v", name, name, err)
 		}
@@ -188,13 +192,13 @@ func TestNotARegularFile(t *testing.T) {
 	for _, path := range []string{fifo, os.DevNull, t.TempDir()} {
 		if db, err := Open(ctx, path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			if err == nil {
-				db.Close()
+				closeDB(t, db)
 			}
 			t.Errorf("Open(%s): %v, want not a regular file", path, err)
 		}
 		if db, err := OpenReadOnly(ctx, path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			if err == nil {
-				db.Close()
+				closeDB(t, db)
 			}
 			t.Errorf("OpenReadOnly(%s): %v, want not a regular file", path, err)
 		}
@@ -216,26 +220,28 @@ func TestRefusesForeignAndNewer(t *testing.T) {
 	if _, err := raw.Exec(`CREATE TABLE accounts (id INTEGER)`); err != nil {
 		t.Fatal(err)
 	}
-	raw.Close()
+	closeDB(t, raw)
 	if db, err := Open(ctx, foreign); !errors.Is(err, ErrNotGinlog) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("Open(foreign): %v, want ErrNotGinlog", err)
 	}
 	if db, err := OpenReadOnly(ctx, foreign); !errors.Is(err, ErrNotGinlog) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("OpenReadOnly(foreign): %v, want ErrNotGinlog", err)
 	}
-	c, _ = duckdb.NewConnector(foreign, nil)
+	if c, err = duckdb.NewConnector(foreign, nil); err != nil {
+		t.Fatal(err)
+	}
 	raw = sql.OpenDB(c)
 	var n int
 	if err := raw.QueryRow(`SELECT count(*) FROM duckdb_tables()`).Scan(&n); err != nil || n != 1 {
 		t.Errorf("the foreign database has %d tables (%v), want its 1 table only", n, err)
 	}
-	raw.Close()
+	closeDB(t, raw)
 
 	newer := filepath.Join(dir, "newer.duckdb")
 	db, err := Open(ctx, newer)
@@ -245,27 +251,29 @@ func TestRefusesForeignAndNewer(t *testing.T) {
 	if _, err := db.Exec(recordVersionSQL, Latest()+1); err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	closeDB(t, db)
 	if db, err := Open(ctx, newer); !errors.Is(err, ErrNewerSchema) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("Open(newer): %v, want ErrNewerSchema", err)
 	}
 	if db, err := OpenReadOnly(ctx, newer); !errors.Is(err, ErrNewerSchema) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("OpenReadOnly(newer): %v, want ErrNewerSchema", err)
 	}
 	// An empty DuckDB file is a new ginlog database.
 	empty := filepath.Join(dir, "empty.duckdb")
-	c, _ = duckdb.NewConnector(empty, nil)
-	sql.OpenDB(c).Close()
+	if c, err = duckdb.NewConnector(empty, nil); err != nil {
+		t.Fatal(err)
+	}
+	closeDB(t, sql.OpenDB(c))
 	if db, err := Open(ctx, empty); err != nil {
 		t.Errorf("Open(empty DuckDB file): %v", err)
 	} else {
-		db.Close()
+		closeDB(t, db)
 	}
 }
 
@@ -280,7 +288,7 @@ func TestReadOnlySpillsToItsOwnFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Close()
+	closeDB(t, w)
 	db, err := OpenReadOnlyWith(ctx, path, ReadOnlyOptions{MemoryLimit: "64MB"})
 	if err != nil {
 		t.Fatal(err)
@@ -302,7 +310,10 @@ func TestReadOnlySpillsToItsOwnFolder(t *testing.T) {
 	if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("the temporary folder %s is still there: %v", tmp, err)
 	}
-	entries, _ := os.ReadDir(dir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, e := range entries {
 		if e.Name() != "g.duckdb" {
 			t.Errorf("%s appeared beside the database", e.Name())
@@ -405,4 +416,13 @@ func TestMigratesAnOlderDatabase(t *testing.T) {
 	}
 	crashAfter(t, db)
 	checkLatest(t, path, 1)
+}
+
+// closeDB closes a database (or anything else) a test opened, and fails
+// the test if that fails.
+func closeDB(t *testing.T, c interface{ Close() error }) {
+	t.Helper()
+	if err := c.Close(); err != nil {
+		t.Error(err)
+	}
 }

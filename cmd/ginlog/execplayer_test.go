@@ -86,8 +86,8 @@ func TestSimulateExecLogs(t *testing.T) {
 	if r := runCmd(t, nil, "simulate", "--games", "20", "--players", "simple,exec:"+bot, "--out", logs); r.code != exitOK {
 		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
 	}
-	files, _ := filepath.Glob(filepath.Join(logs, "*"))
-	if len(files) != 40 {
+	files, err := filepath.Glob(filepath.Join(logs, "*"))
+	if err != nil || len(files) != 40 {
 		t.Errorf("%d files, want the 40 logs only", len(files))
 	}
 	r := runCmd(t, nil, "--db", filepath.Join(dir, "g.db"), "ingest", logs)

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -56,8 +55,8 @@ func TestIngest(t *testing.T) {
 
 func TestIngestRejectedExitCode(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "5.csv"), []byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;X8,0,S4,S7,CK\r\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "5-score.csv"), []byte("1,0,16,Knock,0\r\n"), 0o644)
+	writeFile(t, filepath.Join(dir, "5.csv"), []byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;X8,0,S4,S7,CK\r\n"))
+	writeFile(t, filepath.Join(dir, "5-score.csv"), []byte("1,0,16,Knock,0\r\n"))
 	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
 	r := runCmd(t, env, "ingest", dir)
 	if r.code != exitRejected {
@@ -86,10 +85,10 @@ func TestIngestHostileInputs(t *testing.T) {
 	if r := runCmd(t, nil, "simulate", "--games", "2", "--players", "simple,meldable", "--out", logs); r.code != exitOK {
 		t.Fatalf("simulate: %s", r.err)
 	}
-	os.WriteFile(filepath.Join(logs, "README.md"), []byte("x"), 0o644)
-	os.WriteFile(filepath.Join(logs, "1604736245000000.csv"), []byte("1,0,1,Knock,0\r\n"), 0o644)
-	os.WriteFile(filepath.Join(logs, "broken.zip"), []byte("PK not really"), 0o644)
-	os.Symlink(".", filepath.Join(logs, "loop"))
+	writeFile(t, filepath.Join(logs, "README.md"), []byte("x"))
+	writeFile(t, filepath.Join(logs, "1604736245000000.csv"), []byte("1,0,1,Knock,0\r\n"))
+	writeFile(t, filepath.Join(logs, "broken.zip"), []byte("PK not really"))
+	symlink(t, ".", filepath.Join(logs, "loop"))
 	env := map[string]string{"GINLOG_DB": filepath.Join(dir, "g.duckdb")}
 	r := runCmd(t, env, "ingest", "--verbose", logs)
 	if r.code != exitRejected {
@@ -137,13 +136,17 @@ func TestIngestRefusesOtherDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw := sql.OpenDB(c)
-	raw.Exec(`CREATE TABLE accounts (id INTEGER)`)
-	raw.Close()
-	before, _ := os.ReadFile(foreign)
+	if _, err := raw.Exec(`CREATE TABLE accounts (id INTEGER)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before := readFile(t, foreign)
 	if r := runCmd(t, nil, "ingest", "--db", foreign, logs); r.code == exitOK || !strings.Contains(r.err, "not a ginlog database") {
 		t.Errorf("foreign database: exit %d: %s", r.code, r.err)
 	}
-	if after, _ := os.ReadFile(foreign); !bytes.Equal(before, after) {
+	if after := readFile(t, foreign); !bytes.Equal(before, after) {
 		t.Error("the foreign database was changed")
 	}
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -18,10 +19,7 @@ func simulated(t *testing.T, players string, n int) string {
 	return dir
 }
 
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
-}
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestRetrace(t *testing.T) {
 	bot := testBot(t)

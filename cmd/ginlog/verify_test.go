@@ -133,3 +133,11 @@ func writeFile(t *testing.T, path string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// symlink makes a test's link.
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
