@@ -70,7 +70,10 @@ func build(t *testing.T, player string, flags ...string) string {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	hs, _ := filepath.Abs(filepath.Join("testdata", "haskell"))
+	hs, err := filepath.Abs(filepath.Join("testdata", "haskell"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	exe := filepath.Join(dir, "player")
 	args := append([]string{"-i" + filepath.Join(hs, "framework"), "-i" + filepath.Join(hs, player),
 		"-outputdir", filepath.Join(dir, "build"), "-o", exe}, flags...)

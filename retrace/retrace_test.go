@@ -196,8 +196,14 @@ func TestMeldsFromScore(t *testing.T) {
 		}
 	}
 	tr := &tracer{seat: gin.You, g: &replay.Game{}}
-	you, _ := gin.ParseHand("SA S2 S3 CA C2 C3 DA D2 D3 HK")
-	opp, _ := gin.ParseHand("SK CQ DJ H2 H3 H4 C7 C8 C9 S10")
+	you, err := gin.ParseHand("SA S2 S3 CA C2 C3 DA D2 D3 HK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opp, err := gin.ParseHand("SK CQ DJ H2 H3 H4 C7 C8 C9 S10")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		r    replay.Round

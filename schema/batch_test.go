@@ -14,7 +14,7 @@ func batchDB(t *testing.T) *DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeDB(t, db) })
 	if _, err := db.Exec(`CREATE TABLE notes (id INTEGER NOT NULL, text VARCHAR NOT NULL); INSERT INTO notes VALUES (1, 'kept')`); err != nil {
 		t.Fatal(err)
 	}

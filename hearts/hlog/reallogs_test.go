@@ -117,7 +117,9 @@ func TestRealLogs(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(w, "total\t%d\t%d\t%d\t%d\t%d\t%d\t\t\t\t\t\t\t\t\n", sum.files, sum.games, sum.twoPlayer, sum.hands, sum.verified, sum.determined)
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
 	limits := map[int]int{}
 	for _, tl := range byRepo {
 		for l, n := range tl.limits {

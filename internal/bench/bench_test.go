@@ -53,7 +53,7 @@ func TestCorpusIsKeyedAndComplete(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(c.Work, "corpus-meldable,memory-500")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a cancelled corpus was left in place: %v", err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(c.Work, ".corpus-*")); len(left) != 0 {
+	if left, err := filepath.Glob(filepath.Join(c.Work, ".corpus-*")); err != nil || len(left) != 0 {
 		t.Errorf("temporary corpora left behind: %v", left)
 	}
 }

@@ -130,7 +130,9 @@ func embedded(file string, embeds map[string][]string) bool {
 		}
 		for _, pattern := range embeds[dir] {
 			// A pattern matches the file, or a folder holding it.
-			if ok, _ := filepath.Match(pattern, filepath.ToSlash(rel)); ok || strings.HasPrefix(filepath.ToSlash(rel), pattern+"/") {
+			// An embed pattern that go:embed accepted is a valid pattern:
+			// Match reports no error for it.
+			if ok, err := filepath.Match(pattern, filepath.ToSlash(rel)); err == nil && ok || strings.HasPrefix(filepath.ToSlash(rel), pattern+"/") {
 				return true
 			}
 		}

@@ -60,15 +60,19 @@ func TestWrite(t *testing.T) {
 			victim := filepath.Join(outside, "victim")
 			mustWrite(t, victim, []byte("keep"))
 			path := tc.setup(t, dir, outside)
-			before, _ := os.Lstat(path)
+			// A new path has no state before; every other target has one.
+			before, lerr := os.Lstat(path)
+			if tc.refused && lerr != nil {
+				t.Fatal(lerr)
+			}
 			err := WriteFile(path, []byte("new"), 0o644)
 			if tc.refused {
 				if !errors.Is(err, ErrNotRegular) {
 					t.Fatalf("WriteFile(%s) = %v, want ErrNotRegular", path, err)
 				}
-				after, _ := os.Lstat(path)
-				if before == nil || after == nil || before.Mode() != after.Mode() {
-					t.Errorf("the target changed: %v -> %v", before, after)
+				after, err := os.Lstat(path)
+				if err != nil || before.Mode() != after.Mode() {
+					t.Errorf("the target changed: %v -> %v (%v)", before, after, err)
 				}
 			} else {
 				if err != nil {
