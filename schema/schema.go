@@ -1,7 +1,10 @@
 // Package schema owns ginlog's DuckDB database: the DDL (embedded .sql
-// files, one per schema version, applied in order on open and recorded in
-// schema_version) and opening the file for writing or read-only. The tables
-// are documented in the DDL comments and in docs/schema.md.
+// files in sql/, one per schema version, applied in order on open and
+// recorded in schema_version), opening the file for writing or read-only,
+// and Batch, the appender transaction. Every table and column carries its
+// description in the database (COMMENT ON, from version 3), which Describe
+// reads back and docs/schema.md is generated from. The statements the
+// package runs itself are the files of stmt/.
 package schema
 
 import (

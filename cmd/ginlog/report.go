@@ -33,8 +33,11 @@ deadwood and timing of knocks, the running score of a game (--game) or of
 the last games, and the verify verdicts with the points lost to weak meld
 declarations. Each chart says how to read it and lists its data.
 
-It takes the same filters as ginlog query; exit status 5 means they select
-no games (or --game names none).`,
+It takes the same filters as ginlog query and, like it, counts every
+selected game in the summary and the running scores, and the verified games
+only in what comes from the replay (the tendencies, heat maps, knocks and
+verdicts); ginlog ingest verifies the games it loads. Exit status 5 means
+the filters select no games (or --game names none).`,
 		Example: `  ginlog report --out report.html
   ginlog report --opponent bot7 --since 2020-11-01 --out bot7.html
   ginlog report --who you --game 12 --out game12.html`,

@@ -56,6 +56,7 @@ by ginlog's own tuned player in the simulator.
 		newBridgeCmd(a),
 		newRetraceCmd(a),
 	)
+	initHelpCommands(root)
 	return root
 }
 
