@@ -85,16 +85,17 @@ message and exit status 3.`,
 }
 
 func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
-	if opts.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.timeout)
-		defer cancel()
-	}
 	db, err := a.openSandbox(ctx, schema.ReadOnlyOptions{MemoryLimit: opts.memoryLimit})
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	// --timeout is the statement's: it starts once the database is open.
+	if opts.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.timeout)
+		defer cancel()
+	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return err
