@@ -23,6 +23,7 @@
 package retrace
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -84,11 +85,22 @@ type (
 	faulter   interface{ Fault() error }
 )
 
+// ErrNotListed reports a game whose hands were read without the order the
+// log lists them in (replay.Play.Listed): read it with store.Filter.Listed.
+var ErrNotListed = errors.New("the hands are not listed as the log shows them")
+
 // Retrace replays game g, its hands listed (Play.Listed), through p from
 // the side of the logged player (you) or of its opponent, as game index of
 // the run. An error is what stops the whole run (a player that cannot
-// start).
+// start, a game without its listed hands: ErrNotListed).
 func Retrace(g *replay.Game, index int, you bool, p gin.Player) (res *Result, err error) {
+	for i := range g.Rounds {
+		for j, pl := range g.Rounds[i].Plays {
+			if gin.HandOf(pl.Listed[:]...) != pl.Hand {
+				return nil, fmt.Errorf("game %d round %d ply %d: %w", g.LogTS, g.Rounds[i].Number, j+1, ErrNotListed)
+			}
+		}
+	}
 	seat := gin.You
 	if !you {
 		seat = gin.Opp
