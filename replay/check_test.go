@@ -47,9 +47,10 @@ func corpusGames(t testing.TB, c testenv.Corpus) ([]*Game, []*oracle.Game) {
 					hand = hand.Add(listed[i])
 				}
 				rr.Plays = append(rr.Plays, Play{Seat: seat(p.You), Hand: hand, DrawnFirst: p.Hand[0] == p.Drawn,
-					Top: card(p.Top), Drawn: card(p.Drawn), Discarded: card(p.Discarded), Listed: listed})
+					Top: card(p.Top), Drawn: card(p.Drawn), Discarded: card(p.Discarded)})
+				rr.Listed = append(rr.Listed, listed)
 			}
-			rr.Plays = slices.Clip(rr.Plays)
+			rr.Plays, rr.Listed = slices.Clip(rr.Plays), slices.Clip(rr.Listed)
 			g.Rounds = append(g.Rounds, rr)
 		}
 		games = append(games, g)

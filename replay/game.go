@@ -26,11 +26,6 @@ type Play struct {
 	Top        gin.Card
 	Drawn      gin.Card
 	Discarded  gin.Card
-	// Listed is Hand as the log lists it, card by card, for what feeds a
-	// player the hand it was shown (retrace). Check does not need it: the
-	// store reads it only when asked (store.Filter.Listed), FromRecord
-	// fills it, and it is the zero value (ten times SA) otherwise.
-	Listed [gin.HandSize]gin.Card
 }
 
 // Before returns the actor's hand before the play.
@@ -40,6 +35,12 @@ func (p *Play) Before() gin.Hand { return gin.Before(p.Hand, p.Drawn, p.Discarde
 type Round struct {
 	Number int
 	Plays  []Play
+	// Listed holds, play by play, the actor's hand as the log lists it,
+	// card by card: what feeds a player the hand it was shown (retrace).
+	// Check does not need it, and a play stays small without it: the store
+	// reads it only when asked (store.Filter.Listed), FromRecord fills it,
+	// and it is nil otherwise.
+	Listed [][gin.HandSize]gin.Card
 	Points [2]int // points scored in the round, by seat
 	Action gin.Call
 	Caller gin.Seat // the seat the score row names (column 5)

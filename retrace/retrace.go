@@ -19,7 +19,8 @@
 // it discarded sat in its hand; retrace puts that card last.
 //
 // Retrace works on replay.Game values read with each hand as the log lists
-// it (replay/store's Filter.Listed, or replay.FromRecord).
+// it (replay.Round.Listed: replay/store's Filter.Listed, or
+// replay.FromRecord).
 package retrace
 
 import (
@@ -86,18 +87,19 @@ type (
 )
 
 // ErrNotListed reports a game whose hands were read without the order the
-// log lists them in (replay.Play.Listed): read it with store.Filter.Listed.
+// log lists them in (replay.Round.Listed): read it with store.Filter.Listed.
 var ErrNotListed = errors.New("the hands are not listed as the log shows them")
 
-// Retrace replays game g, its hands listed (Play.Listed), through p from
+// Retrace replays game g, its hands listed (Round.Listed), through p from
 // the side of the logged player (you) or of its opponent, as game index of
 // the run. An error is what stops the whole run (a player that cannot
 // start, a game without its listed hands: ErrNotListed).
 func Retrace(g *replay.Game, index int, you bool, p gin.Player) (res *Result, err error) {
 	for i := range g.Rounds {
-		for j, pl := range g.Rounds[i].Plays {
-			if gin.HandOf(pl.Listed[:]...) != pl.Hand {
-				return nil, fmt.Errorf("game %d round %d ply %d: %w", g.LogTS, g.Rounds[i].Number, j+1, ErrNotListed)
+		r := &g.Rounds[i]
+		for j, pl := range r.Plays {
+			if j >= len(r.Listed) || gin.HandOf(r.Listed[j][:]...) != pl.Hand {
+				return nil, fmt.Errorf("game %d round %d ply %d: %w", g.LogTS, r.Number, j+1, ErrNotListed)
 			}
 		}
 	}
@@ -198,7 +200,7 @@ func (t *tracer) round(r *replay.Round) bool {
 		if side == 0 {
 			before := hands[0]
 			if before == nil {
-				before = firstHand(pl)
+				before = firstHand(pl, &r.Listed[i])
 			}
 			v := gin.View{
 				Seat: t.seat, Round: r.Number, Turn: i, Hand: before, Top: pl.Top, FaceUp: faceUp,
@@ -220,7 +222,7 @@ func (t *tracer) round(r *replay.Round) bool {
 		if pile == gin.StockPile {
 			stock++
 		}
-		hands[side] = pl.Listed[:]
+		hands[side] = r.Listed[i][:]
 		lastDraw[side] = pile
 		history = append(history, gin.PublicPlay{Seat: seatOf(side, t.seat), Source: pile, Top: pl.Top, Discarded: pl.Discarded, Call: call})
 	}
@@ -262,9 +264,9 @@ func seatOf(side int, seat gin.Seat) gin.Seat {
 // firstHand returns a player's hand before its first play of a round: the
 // hand after it, less the drawn card, plus the discarded card, which the
 // log does not place: it goes last.
-func firstHand(pl *replay.Play) []gin.Card {
+func firstHand(pl *replay.Play, listed *[gin.HandSize]gin.Card) []gin.Card {
 	out := make([]gin.Card, 0, gin.HandSize)
-	for _, c := range pl.Listed {
+	for _, c := range listed {
 		if c != pl.Drawn {
 			out = append(out, c)
 		}

@@ -241,7 +241,7 @@ func TestNotListed(t *testing.T) {
 	games, _ := play(t, "memory", "simple", 1)
 	g := games[0]
 	r := &g.Rounds[len(g.Rounds)-1]
-	r.Plays[2].Listed = [gin.HandSize]gin.Card{}
+	r.Listed[2] = [gin.HandSize]gin.Card{}
 	if _, err := Retrace(g, 0, true, newPlayer(t, "memory")); !errors.Is(err, ErrNotListed) ||
 		err.Error() != fmt.Sprintf("game %d round %d ply 3: %v", g.LogTS, r.Number, ErrNotListed) {
 		t.Errorf("error %v, want ErrNotListed at round %d ply 3", err, r.Number)

@@ -17,7 +17,7 @@ var cleanGamesSQL string
 // Filter selects the games Games reads: those the query filters select
 // (Who is not used: a game holds both players' plays), and with Clean only
 // those verified without a violation. Listed also reads each hand in the
-// order its log lists it (replay.Play.Listed), as retrace needs it.
+// order its log lists it (replay.Round.Listed), as retrace needs it.
 type Filter struct {
 	queries.Filters
 	Clean  bool

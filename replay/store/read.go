@@ -24,7 +24,7 @@ var (
 )
 
 // Load reads games (sorted ids) with their log timestamps, rounds and
-// plays, each hand as a set (Play.Listed is not read). Ids that name no
+// plays, each hand as a set (Round.Listed is not read). Ids that name no
 // game give games without rounds.
 func Load(ctx context.Context, db *sql.DB, ids []int64) ([]*replay.Game, error) {
 	conn, err := db.Conn(ctx)
@@ -114,7 +114,8 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64, listed bool) ([]*rep
 			r.Plays = append(r.Plays, replay.Play{Seat: gin.Seat(p[2]), Hand: gin.Hand(p[3]), DrawnFirst: drawnFirst,
 				Top: gin.Card(p[5]), Drawn: gin.Card(p[6]), Discarded: gin.Card(p[7])})
 			if listed {
-				if err := listedCards(v[8], &r.Plays[len(r.Plays)-1].Listed); err != nil {
+				r.Listed = append(r.Listed, [gin.HandSize]gin.Card{})
+				if err := listedCards(v[8], &r.Listed[len(r.Listed)-1]); err != nil {
 					return fmt.Errorf("game %d round %d: hand: %w", p[0], p[1], err)
 				}
 			}
