@@ -24,6 +24,7 @@ import (
 // dataset's column types.
 var arrowTypes = map[string]string{
 	"BOOLEAN":   "bool",
+	"TINYINT":   "int8",
 	"SMALLINT":  "int16",
 	"INTEGER":   "int32",
 	"BIGINT":    "int64",

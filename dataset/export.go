@@ -37,6 +37,10 @@ var (
 	cardsSQL string
 	//go:embed sql/enum-values.sql
 	enumValuesSQL string
+	//go:embed sql/schema-version.sql
+	schemaVersionSQL string
+	//go:embed sql/parts.sql
+	partsSQL string
 )
 
 // Options tune an export.
@@ -159,7 +163,7 @@ func openSource(ctx context.Context, dbPath string) (*exporter, error) {
 		return nil, fmt.Errorf("open database %s: %w", dbPath, err)
 	}
 	e := &exporter{db: db, enums: map[string][]string{}}
-	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM src.main.schema_version`).Scan(&e.version); err != nil {
+	if err := db.QueryRowContext(ctx, schemaVersionSQL).Scan(&e.version); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", dbPath, schema.ErrNotGinlog)
 	}
@@ -319,7 +323,11 @@ func (e *exporter) run(ctx context.Context, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := e.db.ExecContext(ctx, `CREATE OR REPLACE TABLE enum_values AS `+enumsSQL); err != nil {
+	enumTable, err := statement("enum-values-table.sql", map[string]any{"Query": enumsSQL})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := e.db.ExecContext(ctx, enumTable); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
 	dimsChanged, dimsPrint, err := e.dimensionsChanged(m)
@@ -538,7 +546,11 @@ func (e *exporter) writeDimensions(ctx context.Context) error {
 		if err := os.MkdirAll(filepath.Dir(stage), 0o755); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
-		if _, err := e.db.ExecContext(ctx, "COPY ("+query+") TO "+literal(stage)+" (FORMAT parquet, COMPRESSION zstd)"); err != nil {
+		copyDim, err := statement("copy-dimension.sql", map[string]any{"Query": query, "Path": literal(stage)})
+		if err != nil {
+			return err
+		}
+		if _, err := e.db.ExecContext(ctx, copyDim); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
 		final := filepath.Join(e.dir, name, name+".parquet")

@@ -94,18 +94,14 @@ func viewSQL(t *Table, dir string) (string, error) {
 		for _, c := range t.Columns {
 			empty = append(empty, "CAST(NULL AS "+c.Type+") AS "+ident(c.Name))
 		}
-		return fmt.Sprintf("CREATE VIEW %s AS SELECT %s WHERE false", ident(t.Name), strings.Join(empty, ", ")), nil
+		return statement("empty-view.sql", map[string]any{"Name": ident(t.Name), "Columns": strings.Join(empty, ", ")})
 	}
 	quoted := make([]string, len(files))
 	for i, f := range files {
 		quoted[i] = literal(f)
 	}
-	opts := ""
-	if t.Partitioned() {
-		opts = fmt.Sprintf(", hive_partitioning = true, hive_types = {'%s': VARCHAR, '%s': VARCHAR}", SourceColumn, MonthColumn)
-	} else {
-		opts = ", hive_partitioning = false"
-	}
-	return fmt.Sprintf("CREATE VIEW %s AS SELECT %s FROM read_parquet([%s]%s, union_by_name = true)",
-		ident(t.Name), strings.Join(cols, ", "), strings.Join(quoted, ", "), opts), nil
+	return statement("parquet-view.sql", map[string]any{
+		"Name": ident(t.Name), "Columns": strings.Join(cols, ", "), "Files": strings.Join(quoted, ", "),
+		"Partitioned": t.Partitioned(), "SourceColumn": SourceColumn, "MonthColumn": MonthColumn,
+	})
 }

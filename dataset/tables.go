@@ -32,7 +32,11 @@ func (e *exporter) writeTables(ctx context.Context, n int, batch []int64) ([]Fil
 	for i, id := range batch {
 		ids[i] = fmt.Sprintf("(%d)", id)
 	}
-	if _, err := e.db.ExecContext(ctx, "CREATE OR REPLACE TABLE batch (import_id BIGINT); INSERT INTO batch VALUES "+strings.Join(ids, ", ")); err != nil {
+	batchTable, err := statement("batch-table.sql", map[string]any{"Values": strings.Join(ids, ", ")})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := e.db.ExecContext(ctx, batchTable); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
 	if _, err := e.db.ExecContext(ctx, batchSQL); err != nil {
@@ -59,11 +63,12 @@ func (e *exporter) writeTables(ctx context.Context, n int, batch []int64) ([]Fil
 			key, from = "import_id", "import_parts"
 		}
 		stage := filepath.Join(e.dir, stagingName, t.Name)
-		// No ORDER BY: sorting costs more than the rest of the copy, and the
-		// scan already gives the rows mostly in the database's order.
-		q := fmt.Sprintf(`COPY (SELECT %s, b.part AS ginlog_part FROM src.main.%s x JOIN %s b ON b.%s = x.%s)
-			TO %s (FORMAT parquet, COMPRESSION zstd, PARTITION_BY (ginlog_part))`,
-			selectList(t), ident(t.Name), from, key, key, literal(stage))
+		q, err := statement("copy-table.sql", map[string]any{
+			"Columns": selectList(t), "Name": ident(t.Name), "Parts": from, "Key": key, "Stage": literal(stage),
+		})
+		if err != nil {
+			return nil, err
+		}
 		if _, err := e.db.ExecContext(ctx, q); err != nil {
 			return nil, fmt.Errorf("export %s: %w", t.Name, err)
 		}
@@ -99,7 +104,11 @@ func (e *exporter) writeTables(ctx context.Context, n int, batch []int64) ([]Fil
 			return nil, fmt.Errorf("export %s: %w", mv.table, err)
 		}
 		f := File{Path: filepath.ToSlash(mv.to), Table: mv.table}
-		if err := e.db.QueryRowContext(ctx, "SELECT count(*) FROM read_parquet("+literal(mv.from)+")").Scan(&f.Rows); err != nil {
+		count, err := statement("count-parquet.sql", map[string]any{"Path": literal(mv.from)})
+		if err != nil {
+			return nil, err
+		}
+		if err := e.db.QueryRowContext(ctx, count).Scan(&f.Rows); err != nil {
 			return nil, fmt.Errorf("export %s: %w", mv.table, err)
 		}
 		info, err := os.Stat(mv.from)
@@ -117,7 +126,7 @@ func (e *exporter) writeTables(ctx context.Context, n int, batch []int64) ([]Fil
 
 // partitions returns the batch's partition folders by partition number.
 func (e *exporter) partitions(ctx context.Context) ([]string, error) {
-	rows, err := e.db.QueryContext(ctx, `SELECT part, source, import_month FROM parts ORDER BY part`)
+	rows, err := e.db.QueryContext(ctx, partsSQL)
 	if err != nil {
 		return nil, fmt.Errorf("export: partitions: %w", err)
 	}

@@ -55,7 +55,7 @@ func (d Dialect) Ident(s string) string {
 }
 
 // Type returns the engine's name of a dataset column's DuckDB type:
-// BOOLEAN, SMALLINT, INTEGER, BIGINT, DOUBLE, VARCHAR, TIMESTAMP, or a
+// BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, DOUBLE, VARCHAR, TIMESTAMP, or a
 // list of one of them (T[]).
 func (d Dialect) Type(duckdb string) (string, error) {
 	if elem, ok := strings.CutSuffix(duckdb, "[]"); ok {
@@ -72,7 +72,7 @@ func (d Dialect) Type(duckdb string) (string, error) {
 		return t + "[]", nil
 	}
 	switch duckdb {
-	case "BOOLEAN", "SMALLINT", "INTEGER", "BIGINT", "DOUBLE":
+	case "BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "DOUBLE":
 		return duckdb, nil
 	case "VARCHAR":
 		if d == Spark {

@@ -63,6 +63,7 @@ func TestType(t *testing.T) {
 		duck, spark, trino string
 	}{
 		{"BIGINT", "BIGINT", "BIGINT", "BIGINT"},
+		{"TINYINT", "TINYINT", "TINYINT", "TINYINT"},
 		{"SMALLINT", "SMALLINT", "SMALLINT", "SMALLINT"},
 		{"VARCHAR", "VARCHAR", "STRING", "VARCHAR"},
 		{"VARCHAR[]", "VARCHAR[]", "ARRAY<STRING>", "ARRAY(VARCHAR)"},

@@ -10,10 +10,10 @@ import "slices"
 // conditional and mathematical functions and string functions). DuckDB's
 // are checked against duckdb_functions() by the tests.
 var functions = map[Dialect][]string{
-	DuckDB: {"avg", "cast", "coalesce", "count", "least", "greatest", "max", "min", "nullif", "round", "substr", "sum",
+	DuckDB: {"avg", "cast", "coalesce", "count", "least", "greatest", "max", "min", "nullif", "round", "substr", "sum", "lpad",
 		"enum_code", "enum_range", "unnest", "read_parquet", "strftime"},
-	Spark: {"avg", "cast", "coalesce", "count", "least", "greatest", "max", "min", "nullif", "round", "substr", "sum"},
-	Trino: {"avg", "cast", "coalesce", "count", "least", "greatest", "max", "min", "nullif", "round", "substr", "sum"},
+	Spark: {"avg", "cast", "coalesce", "count", "least", "greatest", "max", "min", "nullif", "round", "substr", "sum", "grouping", "lpad"},
+	Trino: {"avg", "cast", "coalesce", "count", "least", "greatest", "max", "min", "nullif", "round", "substr", "sum", "grouping", "lpad"},
 }
 
 // Functions returns the functions a statement for the engine may call,

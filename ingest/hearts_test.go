@@ -66,7 +66,7 @@ func TestHeartsMalformed(t *testing.T) {
 					wantDev = append(wantDev, w)
 				}
 				if n, ok := strings.CutPrefix(line, "loaded: "); ok {
-					wantLoaded = atoi(n)
+					wantLoaded = atoi(t, n)
 				}
 			}
 			db := openDB(t, "")

@@ -100,6 +100,12 @@ type Summary struct {
 // commit them in input order: game ids follow the input order, and after a
 // crash the committed games are exactly the first batches of the input.
 func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
+	return runWith(ctx, db, opts, parseGame)
+}
+
+// runWith is Run with the function that parses a pair: tests give one that
+// panics.
+func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *Game) (*Summary, error) {
 	start := time.Now()
 	for _, label := range []struct{ flag, value string }{{"source", opts.Source}, {"opponent", opts.Opponent}} {
 		if !utf8.ValidString(label.value) {
@@ -168,7 +174,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 			opts.OnError(e)
 		}
 	}
-	for g := range parseAll(gctx, pairs, opts.Workers) {
+	for g := range parseAll(gctx, grp, pairs, opts.Workers, parse) {
 		pl := p.plan(g)
 		batch = append(batch, pl)
 		plays += len(g.Plays)
@@ -289,11 +295,11 @@ func (s *Summary) count(g *Game, out outcome, id int64, onError func(*FileError)
 	s.LastGame = id
 }
 
-// parseAll parses the pairs on workers goroutines and yields the games in
-// the pairs' order, holding at most a bounded window of parsed games, so
-// memory stays flat however many games there are. It stops early when ctx
-// is cancelled.
-func parseAll(ctx context.Context, pairs []*pair, workers int) <-chan *Game {
+// parseAll parses the pairs with parse on workers goroutines of grp and
+// yields the games in input order. A panic in a worker stops grp with a
+// *panics.Error, like a failure of any goroutine of the group; once ctx
+// (grp's) ends, the channel closes without the rest.
+func parseAll(ctx context.Context, grp *errgroup.Group, pairs []*pair, workers int, parse func(*pair) *Game) <-chan *Game {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
@@ -304,11 +310,13 @@ func parseAll(ctx context.Context, pairs []*pair, workers int) <-chan *Game {
 	jobs := make(chan job)
 	queue := make(chan chan *Game, 4*workers+16)
 	for range workers {
-		go func() {
+		grp.Go(func() (err error) {
+			defer panics.Capture(&err)
 			for j := range jobs {
-				j.out <- parseGame(j.p)
+				j.out <- parse(j.p)
 			}
-		}()
+			return nil
+		})
 	}
 	go func() {
 		defer close(jobs)
@@ -320,19 +328,29 @@ func parseAll(ctx context.Context, pairs []*pair, workers int) <-chan *Game {
 			case <-ctx.Done():
 				return
 			}
-			jobs <- job{p, out}
+			select {
+			case jobs <- job{p, out}:
+			case <-ctx.Done():
+				return
+			}
 		}
 	}()
 	games := make(chan *Game)
 	go func() {
+		defer func() {
+			for range queue { // let the feeder finish
+			}
+		}()
 		defer close(games)
 		for out := range queue {
-			g := <-out
 			select {
-			case games <- g:
-			case <-ctx.Done():
-				for range queue { // let the feeder finish
+			case g := <-out:
+				select {
+				case games <- g:
+				case <-ctx.Done():
+					return
 				}
+			case <-ctx.Done(): // a worker may have stopped before this job
 				return
 			}
 		}

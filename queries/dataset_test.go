@@ -23,7 +23,8 @@ type pair struct {
 }
 
 // datasetCorpora builds the corpora the dataset tests compare: the sample,
-// and a simulated corpus of several imports, sources and opponents.
+// a simulated corpus of several imports, sources and opponents, and the
+// real Hearts logs.
 func datasetCorpora(t *testing.T) map[string]pair {
 	t.Helper()
 	out := map[string]pair{}
@@ -47,6 +48,7 @@ func datasetCorpora(t *testing.T) map[string]pair {
 		ingest.Options{Paths: []string{a}, Opponent: "simple", Source: "week 1"},
 		ingest.Options{Paths: []string{b}, Opponent: "meldable", Source: "week 2"},
 		ingest.Options{Paths: []string{c}, Opponent: "random"})
+	build("hearts", ingest.Options{Paths: []string{realHearts}, Source: "hearts"})
 	return out
 }
 

@@ -124,7 +124,7 @@ func query(ctx context.Context, src Source, name, text string, f Filters, extra 
 		return nil, f, err
 	}
 	pre, selection := preludes(name)
-	if err := selects(ctx, src, f, pre, selection); err != nil {
+	if err := selects(ctx, src, f, GameOf(name), pre, selection); err != nil {
 		return nil, f, err
 	}
 	rows, err := src.DB.QueryContext(ctx, src.assemble(pre, text), append(f.args(), extra...)...)
@@ -134,9 +134,9 @@ func query(ctx context.Context, src Source, name, text string, f Filters, extra 
 	return rows, f, nil
 }
 
-// selects checks that the checked filters f select at least one game, by
-// the selection statement read through the prelude pre.
-func selects(ctx context.Context, src Source, f Filters, pre, selection string) error {
+// selects checks that the checked filters f select at least one game of
+// the kind game, by the selection statement read through the prelude pre.
+func selects(ctx context.Context, src Source, f Filters, game, pre, selection string) error {
 	var selected, named, total int64
 	if err := src.DB.QueryRowContext(ctx, src.assemble(pre, selection), f.args()...).Scan(&selected, &named, &total); err != nil {
 		return fmt.Errorf("select games: %w", err)
@@ -144,6 +144,8 @@ func selects(ctx context.Context, src Source, f Filters, pre, selection string) 
 	switch {
 	case f.Game != 0 && named == 0:
 		return fmt.Errorf("%w %d", replay.ErrNoGame, f.Game)
+	case total == 0 && game == GameHearts:
+		return fmt.Errorf("%w: the database holds no Hearts games (run ginlog ingest on a folder of Hearts logs)", ErrNoGames)
 	case total == 0:
 		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", ErrNoGames)
 	case selected == 0:

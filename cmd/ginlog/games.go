@@ -23,13 +23,14 @@ func newGamesCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the games in the database",
-		Long: `Games lists the games the filters select (games logged by the other player
-of a game already loaded are left out), with their final score, their
-winner and the verify verdict. The game_id column is what show, verify
---game and the --game filters take. Exit status 5 means the filters select
-no games. --kind hearts lists the Hearts games instead: their players by
-pos, hands, how the card order was read, determined hands, final totals
-and verify verdict.`,
+		Long: `Games lists every game the filters select, verified or not (games logged by
+the other player of a game already loaded are left out), with its final
+score, its winner and its verify verdict: ok, the number of violations, or
+"not verified" for a game verify has not seen yet. The game_id column is
+what show, verify --game and the --game filters take. Exit status 5 means
+the filters select no games. --kind hearts lists the Hearts games instead:
+their players by pos, hands, how the card order was read, determined
+hands, final totals and verify verdict.`,
 		Example: `  ginlog games
   ginlog games --opponent bot7 --since 2020-11-07 --format csv
   ginlog games --kind hearts`,

@@ -43,11 +43,16 @@ func newQueryCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "query NAME",
 		Short: "Run a named query: opponent tendencies, card values, ...",
-		Long: `Query runs one of the named queries on the verified games. Every rate is
-given as cases out of opportunities with its 95% Wilson interval; rows with
-fewer opportunities than --min-sample are noted, not hidden. Games logged
-by the other player of a game already loaded are counted once. Exit status
-5 means the filters select no games (or --game names none).
+		Long: `Query runs one of the named queries on the games the filters select.
+summary and pace read the logs themselves, so they count every selected
+game; the other queries read what verify derived from the replay, so they
+count the verified games only (a game verify has not seen yet adds nothing
+to them; one with violations counts, and ginlog games shows the verdicts).
+ginlog ingest verifies the games it loads. Every rate is given as cases out
+of opportunities with its 95% Wilson interval; rows with fewer
+opportunities than --min-sample are noted, not hidden. Games logged by the
+other player of a game already loaded are counted once. Exit status 5
+means the filters select no games (or --game names none).
 
 --data DIR runs the query over a Parquet dataset that ginlog export-data
 wrote, instead of the database: the results are the same. --print-sql

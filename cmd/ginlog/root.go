@@ -58,6 +58,7 @@ by ginlog's own tuned player in the simulator.
 		newRetraceCmd(a),
 		newExportDataCmd(a),
 	)
+	initHelpCommands(root)
 	return root
 }
 

@@ -112,7 +112,10 @@ var knownCodes = map[string]bool{
 // located in the file with a known code, and that a file it accepts holds
 // whole hands and reads back the same when written out again.
 func FuzzParseFile(f *testing.F) {
-	cases, _ := filepath.Glob("testdata/malformed/*.txtar")
+	cases, err := filepath.Glob("testdata/malformed/*.txtar")
+	if err != nil {
+		f.Fatal(err)
+	}
 	for _, path := range cases {
 		ar, err := txtar.ParseFile(path)
 		if err != nil {
@@ -181,7 +184,10 @@ func TestParseRealFiles(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(root, path)
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
 		file := ParseFile(filepath.ToSlash(rel), data)
 		if len(file.Errors) > 0 {
 			t.Fatalf("%v", file.Errors)

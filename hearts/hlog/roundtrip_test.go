@@ -177,7 +177,10 @@ func TestRoundTripPlayerID(t *testing.T) {
 			checkRecovered(t, files, played, tc.ids, MethodByPlayer, true)
 			again := map[string][]byte{}
 			for _, g := range playMatch(t, len(tc.ids), 20, 5) {
-				fs, _ := GameFiles(&g.Record, tc.ids, g.Stamp)
+				fs, err := GameFiles(&g.Record, tc.ids, g.Stamp)
+				if err != nil {
+					t.Fatal(err)
+				}
 				for name, data := range fs {
 					again["sim/"+name] = data
 				}

@@ -2,5 +2,5 @@
 
 package bench
 
-// cpuSeconds returns 0 where the process's CPU time is not read.
-func cpuSeconds() float64 { return 0 }
+// cpuSeconds returns 0 where the process's CPU time is not measured.
+func cpuSeconds() (float64, error) { return 0, nil }

@@ -2,15 +2,18 @@
 
 package bench
 
-import "syscall"
+import (
+	"fmt"
+	"syscall"
+)
 
-// cpuSeconds returns the CPU time the process has used, user and system,
-// DuckDB's threads included: on a machine shared with other work it moves
-// far less than the wall time.
-func cpuSeconds() float64 {
+// cpuSeconds returns the CPU time the process has used so far, user and
+// system, in seconds: every thread, DuckDB's included.
+func cpuSeconds() (float64, error) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+		return 0, fmt.Errorf("cpu time: %w", err)
 	}
-	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	sec := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return sec(ru.Utime) + sec(ru.Stime), nil
 }

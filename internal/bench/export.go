@@ -70,12 +70,15 @@ func (c *Config) Export(ctx context.Context, n int) (*ExportResult, error) {
 	defer os.RemoveAll(tmp)
 	dir := filepath.Join(tmp, "dataset")
 	c.logf("exporting %d games\n", n)
-	start, cpu := time.Now(), cpuSeconds()
+	start, cpu := time.Now(), startCPU()
 	sum, err := dataset.Export(ctx, path, dir, dataset.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("bench export: %w", err)
 	}
-	res.Seconds, res.CPU = time.Since(start).Seconds(), cpuSeconds()-cpu
+	res.Seconds = time.Since(start).Seconds()
+	if res.CPU, err = cpu.elapsed(); err != nil {
+		return nil, fmt.Errorf("bench export: %w", err)
+	}
 	res.Files, res.Bytes = sum.Total.Files, sum.Total.Bytes
 	start = time.Now()
 	again, err := dataset.Export(ctx, path, dir, dataset.Options{})
@@ -113,11 +116,13 @@ func exportReference(ctx context.Context, path, dir string) (float64, float64, e
 	if _, err := db.ExecContext(ctx, "ATTACH "+quote(path)+" AS src (READ_ONLY); USE src"); err != nil {
 		return 0, 0, err
 	}
-	start, cpu := time.Now(), cpuSeconds()
+	start, cpu := time.Now(), startCPU()
 	if _, err := db.ExecContext(ctx, exportDatabaseSQL+" "+quote(dir)+" (FORMAT parquet, COMPRESSION zstd)"); err != nil {
 		return 0, 0, err
 	}
-	return time.Since(start).Seconds(), cpuSeconds() - cpu, nil
+	wall := time.Since(start).Seconds()
+	used, err := cpu.elapsed()
+	return wall, used, err
 }
 
 // parquetBytes adds up the sizes of the Parquet files under dir.
@@ -137,8 +142,8 @@ func parquetBytes(dir string) (int64, error) {
 	return n, err
 }
 
-// datasetQueries times every named query over the database at path and
-// over the dataset in dir, best of runs each, with the default filters.
+// datasetQueries times every named Gin Rummy query (the corpus is Gin
+// Rummy) over the database at path and over the dataset in dir, best of runs each, with the default filters.
 func (c *Config) datasetQueries(ctx context.Context, path, dir string) ([]DatasetQueryTime, int64, error) {
 	db, err := schema.OpenReadOnly(ctx, path)
 	if err != nil {
@@ -156,17 +161,19 @@ func (c *Config) datasetQueries(ctx context.Context, path, dir string) ([]Datase
 	}
 	f := queries.Filters{Who: queries.DefaultWho, MinSample: queries.DefaultMinSample}
 	var out []DatasetQueryTime
-	for _, q := range queries.All() {
+	for _, q := range queries.ForGame(queries.GameGin) {
 		t := DatasetQueryTime{Name: q.Name}
 		for i, src := range []queries.Source{{DB: db.DB}, {DB: ds.DB, Tables: queries.DatasetTables}} {
 			leastCPU := math.Inf(1)
 			sec, err := best(func() error {
-				cpu := cpuSeconds()
+				cpu := startCPU()
 				r, err := src.Run(ctx, q, f)
-				if err == nil {
-					t.Rows = len(r.Rows)
+				if err != nil {
+					return err
 				}
-				leastCPU = math.Min(leastCPU, cpuSeconds()-cpu)
+				t.Rows = len(r.Rows)
+				used, err := cpu.elapsed()
+				leastCPU = math.Min(leastCPU, used)
 				return err
 			})
 			if err != nil {

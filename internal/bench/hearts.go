@@ -28,6 +28,10 @@ var (
 	heartsFullScanSQL string
 	//go:embed sql/hearts-counts.sql
 	heartsCountsSQL string
+	//go:embed sql/count-raw-hearts.sql
+	countRawHeartsSQL string
+	//go:embed sql/count-hearts-hands.sql
+	countHeartsHandsSQL string
 )
 
 // HeartsPlayers play the Hearts corpora: four players, as in most real
@@ -79,7 +83,7 @@ func ReadCSVHeartsReference(ctx context.Context, db *sql.DB, dir string) (int64,
 		return 0, fmt.Errorf("read_csv %s: %w", glob, err)
 	}
 	var rows int64
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM raw_hearts`).Scan(&rows); err != nil {
+	if err := db.QueryRowContext(ctx, countRawHeartsSQL).Scan(&rows); err != nil {
 		return 0, fmt.Errorf("count the raw rows: %w", err)
 	}
 	return rows, nil
@@ -217,7 +221,7 @@ func (c *Config) HeartsQueries(ctx context.Context, n int) (*QueriesResult, erro
 		}
 		res.Queries = append(res.Queries, QueryTime{Name: q.Name, Rows: rows, Seconds: sec, CPU: cpu})
 	}
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM hearts_hands`).Scan(&res.Hands); err != nil {
+	if err := db.QueryRowContext(ctx, countHeartsHandsSQL).Scan(&res.Hands); err != nil {
 		return nil, fmt.Errorf("bench Hearts queries: count the hands: %w", err)
 	}
 	return res, nil

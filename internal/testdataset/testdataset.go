@@ -43,7 +43,8 @@ func Simulate(t testing.TB, dir, a, b string, games int, seed uint64, start int6
 }
 
 // Database ingests each import in turn into the database file at path
-// (created if needed) and, unless noVerify, verifies every game. A folder
+// (created if needed) and, unless noVerify, verifies every game (Gin
+// Rummy and Hearts). A folder
 // of logs that is absent skips the test (fails it under CI).
 func Database(t testing.TB, path string, noVerify bool, imports ...ingest.Options) {
 	t.Helper()
@@ -65,6 +66,9 @@ func Database(t testing.TB, path string, noVerify bool, imports ...ingest.Option
 		return
 	}
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 }

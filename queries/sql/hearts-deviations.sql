@@ -3,5 +3,5 @@
 -- or goes on) or quirk (a field written otherwise than documented).
 SELECT code, kind, count(*) AS deviations, count(DISTINCT game_id) AS games
 FROM sel_deviations
-GROUP BY ALL
+GROUP BY code, kind
 ORDER BY deviations DESC, code

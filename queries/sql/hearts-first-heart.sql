@@ -6,10 +6,10 @@ WITH t AS (
   SELECT broken_trick, count(*) AS cases, sum(count(*)) OVER () AS opportunities
   FROM sel_hands WHERE determined GROUP BY broken_trick
 )
-SELECT 'player' AS dimension, player AS value, count(*) FILTER (WHERE first_heart) AS cases, count(*) AS opportunities
+SELECT 'player' AS dimension, player AS value, count(CASE WHEN first_heart THEN 1 END) AS cases, count(*) AS opportunities
 FROM sel_seats
 WHERE determined AND player IS NOT NULL
 GROUP BY player
 UNION ALL
-SELECT 'trick', lpad(broken_trick::VARCHAR, 2, '0'), cases, opportunities::BIGINT FROM t
+SELECT 'trick', lpad(CAST(broken_trick AS VARCHAR), 2, '0'), cases, CAST(opportunities AS BIGINT) FROM t
 ORDER BY dimension, value

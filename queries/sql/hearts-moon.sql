@@ -6,7 +6,7 @@
 -- successes (cases) out of attempts (opportunities).
 WITH p AS (
   SELECT coalesce(player, '(no file)') AS player, grouping(player) AS total,
-         count(*) AS hands, count(*) FILTER (WHERE moon_attempt) AS attempts, count(*) FILTER (WHERE moon) AS moons
+         count(*) AS hands, count(CASE WHEN moon_attempt THEN 1 END) AS attempts, count(CASE WHEN moon THEN 1 END) AS moons
   FROM sel_seats
   WHERE determined
   GROUP BY GROUPING SETS ((player), ())
@@ -15,5 +15,5 @@ SELECT player, measure, cases, opportunities FROM (
   SELECT total, CASE WHEN total = 1 THEN 'all' ELSE player END AS player, 'attempt' AS measure, attempts AS cases, hands AS opportunities FROM p
   UNION ALL
   SELECT total, CASE WHEN total = 1 THEN 'all' ELSE player END, 'success', moons, attempts FROM p
-)
+) m
 ORDER BY total DESC, player, measure

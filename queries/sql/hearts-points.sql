@@ -4,15 +4,15 @@
 -- reading). cases = hands scoring 0, opportunities = hands. moons: hands
 -- in which it shot the moon (determined hands).
 WITH g AS (
-  SELECT player, pos, players, grouping(player) AS by_seat, count(*) AS hands, sum(points)::BIGINT AS points,
-         round(avg(points), 2) AS points_per_hand, count(*) FILTER (WHERE moon) AS moons,
-         count(*) FILTER (WHERE points = 0) AS cases, count(*) AS opportunities
+  SELECT player, pos, players, grouping(player) AS by_seat, count(*) AS hands, CAST(sum(points) AS BIGINT) AS points,
+         round(avg(points), 2) AS points_per_hand, count(CASE WHEN moon THEN 1 END) AS moons,
+         count(CASE WHEN points = 0 THEN 1 END) AS cases, count(*) AS opportunities
   FROM sel_seats
   WHERE points IS NOT NULL
   GROUP BY GROUPING SETS ((player), (pos, players))
 )
 SELECT CASE WHEN by_seat = 1 THEN 'seat' ELSE 'player' END AS dimension,
-       CASE WHEN by_seat = 1 THEN 'pos ' || pos || ' of ' || players ELSE player END AS value,
+       CASE WHEN by_seat = 1 THEN 'pos ' || CAST(pos AS VARCHAR) || ' of ' || CAST(players AS VARCHAR) ELSE player END AS value,
        hands, points, points_per_hand, moons, cases, opportunities
 FROM g
 WHERE by_seat = 1 OR player IS NOT NULL

@@ -8,17 +8,19 @@
 WITH h AS (SELECT queen_trick FROM sel_hands WHERE determined),
 t AS (SELECT queen_trick, count(*) AS cases, sum(count(*)) OVER () AS opportunities FROM h GROUP BY queen_trick),
 p AS (
-  SELECT player, count(*) AS hands, count(*) FILTER (WHERE queen_held) AS held, count(*) FILTER (WHERE queen_dumped) AS dumped,
-         count(*) FILTER (WHERE queen_taken) AS taken, count(*) FILTER (WHERE queen_dumped_on) AS dumped_on
+  SELECT player, count(*) AS hands, count(CASE WHEN queen_held THEN 1 END) AS held,
+         count(CASE WHEN queen_dumped THEN 1 END) AS dumped, count(CASE WHEN queen_taken THEN 1 END) AS taken,
+         count(CASE WHEN queen_dumped_on THEN 1 END) AS dumped_on
   FROM sel_seats
   WHERE determined AND player IS NOT NULL
   GROUP BY player
 ),
 r AS (
-  SELECT 'trick' AS dimension, lpad(queen_trick::VARCHAR, 2, '0') AS value, cases, opportunities::BIGINT AS opportunities FROM t
-  UNION ALL SELECT 'dumped by', player, dumped, held FROM p
-  UNION ALL SELECT 'taken by', player, taken, hands FROM p
-  UNION ALL SELECT 'dumped on', player, dumped_on, hands FROM p
+  SELECT 0 AS o, 'trick' AS dimension, lpad(CAST(queen_trick AS VARCHAR), 2, '0') AS value, cases,
+         CAST(opportunities AS BIGINT) AS opportunities FROM t
+  UNION ALL SELECT 1, 'dumped by', player, dumped, held FROM p
+  UNION ALL SELECT 1, 'taken by', player, taken, hands FROM p
+  UNION ALL SELECT 1, 'dumped on', player, dumped_on, hands FROM p
 )
-SELECT * FROM r
-ORDER BY dimension = 'trick' DESC, dimension, value
+SELECT dimension, value, cases, opportunities FROM r
+ORDER BY o, dimension, value

@@ -6,19 +6,23 @@
 -- opportunities = hands.
 WITH p AS (
   SELECT player, count(*) AS hands,
-         count_if(void_s = 0) AS dealt_s, sum(void_s) AS sum_s, count_if(void_s * players <= 26) AS early_s,
-         count_if(void_c = 0) AS dealt_c, sum(void_c) AS sum_c, count_if(void_c * players <= 26) AS early_c,
-         count_if(void_d = 0) AS dealt_d, sum(void_d) AS sum_d, count_if(void_d * players <= 26) AS early_d,
-         count_if(void_h = 0) AS dealt_h, sum(void_h) AS sum_h, count_if(void_h * players <= 26) AS early_h
+         count(CASE WHEN void_s = 0 THEN 1 END) AS dealt_s, avg(CASE WHEN void_s > 0 THEN void_s END) AS mean_s,
+         count(CASE WHEN void_s * players <= 26 THEN 1 END) AS early_s,
+         count(CASE WHEN void_c = 0 THEN 1 END) AS dealt_c, avg(CASE WHEN void_c > 0 THEN void_c END) AS mean_c,
+         count(CASE WHEN void_c * players <= 26 THEN 1 END) AS early_c,
+         count(CASE WHEN void_d = 0 THEN 1 END) AS dealt_d, avg(CASE WHEN void_d > 0 THEN void_d END) AS mean_d,
+         count(CASE WHEN void_d * players <= 26 THEN 1 END) AS early_d,
+         count(CASE WHEN void_h = 0 THEN 1 END) AS dealt_h, avg(CASE WHEN void_h > 0 THEN void_h END) AS mean_h,
+         count(CASE WHEN void_h * players <= 26 THEN 1 END) AS early_h
   FROM sel_seats
   WHERE determined AND player IS NOT NULL
   GROUP BY player
 ),
 v AS (
-  SELECT player, 0 AS s, 'S' AS suit, hands, dealt_s AS dealt_void, sum_s / nullif(hands - dealt_s, 0) AS mean_trick, early_s AS cases FROM p
-  UNION ALL SELECT player, 1, 'C', hands, dealt_c, sum_c / nullif(hands - dealt_c, 0), early_c FROM p
-  UNION ALL SELECT player, 2, 'D', hands, dealt_d, sum_d / nullif(hands - dealt_d, 0), early_d FROM p
-  UNION ALL SELECT player, 3, 'H', hands, dealt_h, sum_h / nullif(hands - dealt_h, 0), early_h FROM p
+  SELECT player, 0 AS s, 'S' AS suit, hands, dealt_s AS dealt_void, mean_s AS mean_trick, early_s AS cases FROM p
+  UNION ALL SELECT player, 1, 'C', hands, dealt_c, mean_c, early_c FROM p
+  UNION ALL SELECT player, 2, 'D', hands, dealt_d, mean_d, early_d FROM p
+  UNION ALL SELECT player, 3, 'H', hands, dealt_h, mean_h, early_h FROM p
 )
 SELECT player, suit, hands, dealt_void, round(mean_trick, 2) AS mean_trick, cases, hands AS opportunities
 FROM v
