@@ -1,0 +1,445 @@
+package export
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/model"
+)
+
+// framework is the directory of the FIT2102 framework's modules that the
+// tests compile against (Cards, Rummy.Types).
+var framework = filepath.Join("..", "..", "bridge", "testdata", "haskell", "framework")
+
+func exportFIT2102(t testing.TB, w *model.Weights, module string) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := HaskellFIT2102(&b, w, module); err != nil {
+		t.Fatal(err)
+	}
+	checkFIT2102Text(t, b.String())
+	return b.String()
+}
+
+func TestFIT2102Golden(t *testing.T) {
+	for _, tc := range []struct {
+		golden string
+		w      *model.Weights
+	}{
+		{"testdata/defaults.fit2102.hs.txt", model.Defaults()},
+		{"testdata/sample.fit2102.hs.txt", fitted(t, "sample.json")},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			golden.Check(t, tc.golden, exportFIT2102(t, tc.w, "GinlogWeights"))
+		})
+	}
+}
+
+// fit2102TopLevel are how the unindented lines of the FIT2102 export that
+// are not comments may begin: the module header, the two imports, the
+// data declarations, and the definitions of exported or ginlog-prefixed
+// names.
+func fit2102TopLevel(line string) bool {
+	for _, p := range []string{"module ", "import Cards ", "import Rummy.Types ", "data Phase ", "data Tracker ", "  ) where"} {
+		if strings.HasPrefix(line, p) {
+			return true
+		}
+	}
+	name, _, _ := strings.Cut(line, " ")
+	return strings.HasPrefix(name, "ginlog") || slices.Contains(fit2102Exports, name)
+}
+
+// checkFIT2102Text checks a FIT2102 export without compiling it: lines of
+// printable ASCII under 80 columns (the handout's limit); string literals
+// that read back; every unindented line a comment or fit2102TopLevel.
+func checkFIT2102Text(t testing.TB, src string) {
+	t.Helper()
+	for n, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+		if len(line) >= 80 {
+			t.Errorf("line %d has %d columns: %q", n+1, len(line), line)
+		}
+		for i := 0; i < len(line); i++ {
+			if line[i] < 0x20 || line[i] >= 0x7f {
+				t.Fatalf("line %d has byte %#x: %q", n+1, line[i], line)
+			}
+		}
+		if line != "" && line[0] != ' ' && line[0] != '}' && !strings.HasPrefix(line, "--") && !fit2102TopLevel(line) {
+			t.Fatalf("line %d declares something unexpected: %q", n+1, line)
+		}
+		for rest := line; rest != "" && !strings.HasPrefix(rest, "--"); {
+			if rest[0] != '"' {
+				rest = rest[1:]
+				continue
+			}
+			var err error
+			if _, rest, err = hsDecode(rest); err != nil {
+				t.Fatalf("line %d: %v: %q", n+1, err, line)
+			}
+		}
+	}
+}
+
+// TestFIT2102Refuses: the flavour refuses what the other exports refuse.
+func TestFIT2102Refuses(t *testing.T) {
+	w := model.Defaults()
+	w.HandValues.Value[3][1] = math.NaN()
+	if err := HaskellFIT2102(&bytes.Buffer{}, w, "GinlogWeights"); err == nil || !strings.Contains(err.Error(), "hand_values.value[3][1]") {
+		t.Errorf("NaN weights: %v", err)
+	}
+	w = model.Defaults()
+	w.KnockPolicy.WinProbability[0][3] = 0.5
+	if err := HaskellFIT2102(&bytes.Buffer{}, w, "GinlogWeights"); err == nil || !strings.Contains(err.Error(), "absurd policy") {
+		t.Errorf("Gin refused: %v", err)
+	}
+	if err := HaskellFIT2102(&bytes.Buffer{}, model.Defaults(), "Player where\nx = 1"); !errors.Is(err, ErrName) {
+		t.Errorf("a module name with code: %v", err)
+	}
+}
+
+// FuzzFIT2102 reads fuzzed weights and exports them in the FIT2102
+// flavour: the module passes checkFIT2102Text, or the export fails.
+func FuzzFIT2102(f *testing.F) {
+	for _, w := range []*model.Weights{model.Defaults(), randomWeights(rand.New(rand.NewPCG(8, 9))), adversarialWeights()} {
+		var b bytes.Buffer
+		if err := w.Save(&b); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b.Bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		w, err := model.Read(bytes.NewReader(data), "fuzz.json")
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := HaskellFIT2102(&b, w, "GinlogWeights"); err == nil {
+			checkFIT2102Text(t, b.String())
+		}
+	})
+}
+
+// ghcFlags are the two ways the tests compile the FIT2102 module: plain,
+// where it must be inferred Safe, and with the framework's default
+// extensions. -Wtrustworthy-safe is off there: with -XTrustworthy on the
+// command line it fires for every module inferred safe, the framework's
+// own included, so a framework built that way cannot have it on.
+var ghcFlags = map[string][]string{
+	"plain":     {"-Wall", "-Werror", "-Wunsafe"},
+	"framework": {"-XTrustworthy", "-XNamedFieldPuns", "-Wall", "-Werror", "-Wno-trustworthy-safe"},
+}
+
+// ghcMake compiles the Haskell files (name to source) with the framework's
+// modules and the flags; with main set it links the program Main.hs and
+// returns its path.
+func ghcMake(t testing.TB, files map[string]string, flags []string, main bool) string {
+	t.Helper()
+	ghcPath := testenv.Tool(t, "ghc", "Debian package ghc")
+	dir := t.TempDir()
+	fw, err := filepath.Abs(framework)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"--make", "-O0", "-i" + fw, "-i" + dir, "-outputdir", filepath.Join(dir, "out")}, flags...)
+	if main {
+		args = append(args, "-o", filepath.Join(dir, "main"))
+	} else {
+		args = append(args, "-no-link")
+	}
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, path)
+	}
+	cmd := exec.Command(ghcPath, args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("ghc %s: %v\n%s", strings.Join(flags, " "), err, out)
+	}
+	return filepath.Join(dir, "main")
+}
+
+// TestFIT2102Compiles compiles the module of default and of adversarial
+// weights (every doc and filter text that could break out of a comment or
+// a literal) both ways under -Wall -Werror.
+func TestFIT2102Compiles(t *testing.T) {
+	for name, w := range map[string]*model.Weights{"defaults": model.Defaults(), "adversarial": adversarialWeights()} {
+		src := exportFIT2102(t, w, "Bot.Weights")
+		for flagsName, flags := range ghcFlags {
+			t.Run(name+"/"+flagsName, func(t *testing.T) {
+				dir := "Bot"
+				ghcMake(t, map[string]string{filepath.Join(dir, "Weights.hs"): src, "Use.hs": "module Use (x) where\n\nimport Bot.Weights\n\nx :: Int\nx = handDeadwood []\n"}, flags, false)
+			})
+		}
+	}
+}
+
+// probe is the compiled testdata/Probe.hs with the FIT2102 export of w
+// as its module Weights: it answers requests, a line each.
+type probe struct {
+	t    testing.TB
+	exe  string
+	reqs []string
+}
+
+func newProbe(t testing.TB, w *model.Weights) *probe {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", "Probe.hs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := ghcMake(t, map[string]string{"Weights.hs": exportFIT2102(t, w, "Weights"), "Probe.hs": string(src)}, ghcFlags["plain"], true)
+	return &probe{t: t, exe: exe}
+}
+
+// ask runs every request at once and returns the answers, in order.
+func (p *probe) ask(reqs []string) []string {
+	p.t.Helper()
+	cmd := exec.Command(p.exe)
+	cmd.Stdin = strings.NewReader(strings.Join(reqs, "\n") + "\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		p.t.Fatalf("probe: %v\n%s", err, stderr.Bytes())
+	}
+	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(got) != len(reqs) {
+		p.t.Fatalf("probe: %d answers to %d requests", len(got), len(reqs))
+	}
+	return got
+}
+
+// cardList writes cards as the probe reads them.
+func cardList(cards []gin.Card) string {
+	if len(cards) == 0 {
+		return "-"
+	}
+	return gin.JoinCards(cards, ";")
+}
+
+// randomHand deals n cards, from the whole deck or, half the time, from a
+// few neighbouring ranks, where melds are many.
+func randomHand(rng *rand.Rand, n int) []gin.Card {
+	pool := make([]gin.Card, 0, gin.NumCards)
+	lo := rng.IntN(gin.NumRanks)
+	span := gin.NumRanks
+	if rng.IntN(2) == 0 {
+		span = 3 + rng.IntN(4)
+	}
+	for c := range gin.Card(gin.NumCards) {
+		if d := (int(c.Rank()) - lo + gin.NumRanks) % gin.NumRanks; d < span {
+			pool = append(pool, c)
+		}
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	return pool[:min(n, len(pool))]
+}
+
+// closeTo compares a printed number with a wanted one, to 1e-9.
+func closeTo(got string, want float64) bool {
+	g, err := strconv.ParseFloat(got, 64)
+	return err == nil && math.Abs(g-want) <= 1e-9*max(1, math.Abs(want))
+}
+
+// TestFIT2102Cards compares the module's meld search with the rules
+// engine's on random hands of 0 to 12 cards: the least deadwood, the
+// melds declared (valid, covering the hand, at that deadwood), the
+// deadwood each discard leaves, and the value one draw ahead.
+func TestFIT2102Cards(t *testing.T) {
+	w := fitted(t, "sample.json")
+	p := newProbe(t, w)
+	rng := rand.New(rand.NewPCG(21, 2))
+	type check func(answer string) error
+	var reqs []string
+	var checks []check
+	add := func(req string, c check) { reqs = append(reqs, req); checks = append(checks, c) }
+	for i := range 600 {
+		cards := randomHand(rng, i%13)
+		h := gin.HandOf(cards...)
+		want := gin.Deadwood(h)
+		add("deadwood "+cardList(cards), func(a string) error {
+			if a != strconv.Itoa(want) {
+				return fmt.Errorf("deadwood %s, want %d", a, want)
+			}
+			return nil
+		})
+		add("melds "+cardList(cards), func(a string) error {
+			var melds []gin.Meld
+			var all []gin.Card
+			for _, g := range strings.Fields(a) {
+				cs, err := gin.ParseCards(g)
+				if err != nil {
+					return err
+				}
+				all = append(all, cs...)
+				if len(cs) > 1 {
+					melds = append(melds, gin.Meld(gin.HandOf(cs...)))
+				}
+			}
+			if cards == nil && a == "" {
+				return nil
+			}
+			if len(all) != len(cards) || gin.HandOf(all...) != h {
+				return fmt.Errorf("melds %s do not cover the hand exactly", a)
+			}
+			if dw, err := gin.CheckDeclaration(h, melds); err != nil || dw != want {
+				return fmt.Errorf("melds %s: deadwood %d (%v), want %d", a, dw, err, want)
+			}
+			return nil
+		})
+	}
+	for range 150 {
+		cards := randomHand(rng, 11)
+		drawn, hand := cards[0], cards[1:]
+		d := gin.BestDiscards(gin.HandOf(cards...), gin.HandOf(drawn))
+		add("options "+drawn.String()+" "+cardList(hand), func(a string) error {
+			var want []string
+			for _, c := range hand {
+				after, _ := d.After(c)
+				want = append(want, fmt.Sprintf("%s:%d", c, after))
+			}
+			if a != strings.Join(want, " ") {
+				return fmt.Errorf("options %s, want %s", a, strings.Join(want, " "))
+			}
+			return nil
+		})
+		kept := gin.HandOf(hand...)
+		unseen := gin.FullDeck &^ kept &^ gin.HandOf(randomHand(rng, rng.IntN(15))...)
+		if rng.IntN(20) == 0 {
+			unseen = 0
+		}
+		ph := rng.IntN(model.NumPhases)
+		add(fmt.Sprintf("ahead %d %s %s", ph, cardList(unseen.Cards()), cardList(hand)), func(a string) error {
+			if want := valueAhead(w, ph, unseen, kept); !closeTo(a, want) {
+				return fmt.Errorf("valueAhead %s, want %v", a, want)
+			}
+			return nil
+		})
+		c := hand[rng.IntN(len(hand))]
+		add(fmt.Sprintf("chance %s %s %d", c, cardList(hand), ph), func(a string) error {
+			want := w.KeepValues.MeldProbability[model.RankGroup(c.Rank())][model.CardRelation(c, kept)][ph]
+			if !closeTo(a, want) {
+				return fmt.Errorf("meldChance %s, want %v", a, want)
+			}
+			return nil
+		})
+	}
+	for i, a := range p.ask(reqs) {
+		if err := checks[i](a); err != nil {
+			t.Errorf("%s: %v", reqs[i], err)
+		}
+	}
+}
+
+// valueAhead is the brute-force reference of the module's valueAhead: the
+// mean over the unseen cards of the hand value of the least deadwood left
+// by the best discard (not the drawn card) of kept plus the card.
+func valueAhead(w *model.Weights, ph int, unseen, kept gin.Hand) float64 {
+	value := func(dw int) float64 { return w.HandValues.Value[min(dw, model.MaxValueDeadwood)][ph] }
+	if unseen == 0 {
+		return value(gin.Deadwood(kept))
+	}
+	sum := 0.0
+	for _, u := range unseen.Cards() {
+		best := math.MaxInt
+		for _, c := range kept.Cards() {
+			best = min(best, gin.Deadwood(kept.Add(u).Remove(c)))
+		}
+		sum += value(best)
+	}
+	return sum / float64(unseen.Len())
+}
+
+// TestFIT2102Tables asks the module every lookup of the weights, by phase
+// and deadwood, and compares it with the weights: random ones, whose every
+// doc and filter is adversarial text; the filters must read back.
+func TestFIT2102Tables(t *testing.T) {
+	w := adversarialWeights()
+	p := newProbe(t, w)
+	var reqs []string
+	var want []float64
+	add := func(v float64, format string, args ...any) {
+		reqs = append(reqs, fmt.Sprintf(format, args...))
+		want = append(want, v)
+	}
+	for n := -1; n <= gin.StockSize+1; n++ {
+		add(float64(model.Phase(n)), "phaseof %d", n)
+	}
+	for ph := range model.NumPhases {
+		for dw := -1; dw <= model.MaxValueDeadwood+5; dw++ {
+			v := 0.0
+			if dw >= 0 {
+				v = w.HandValues.Value[min(dw, model.MaxValueDeadwood)][ph]
+			}
+			add(v, "value %d %d", dw, ph)
+		}
+		for dw := range model.NumKnockDeadwoods + 1 {
+			win, value := 0.0, 0.0
+			if dw < model.NumKnockDeadwoods {
+				win, value = w.KnockPolicy.WinProbability[dw][ph], w.KnockPolicy.Value[dw][ph]
+			}
+			add(win, "knockwin %d %d", dw, ph)
+			add(value, "knockvalue %d %d", dw, ph)
+		}
+		add(w.Opponent.CallRate[ph], "callrate %d", ph)
+		add(w.Opponent.GinShare[ph], "ginshare %d", ph)
+		add(w.Opponent.KnockDeadwood[ph], "knockdeadwood %d", ph)
+		for r := range gin.Rank(gin.NumRanks) {
+			for _, f := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+				add(takeProbability(w, int(r), f[0], f[1], ph), "takeprob %d %d %d %d", r, b2i(f[0]), b2i(f[1]), ph)
+			}
+		}
+	}
+	got := p.ask(append(reqs, "gains", "filters"))
+	var filters []string
+	codes := func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			fmt.Fprintf(&b, "%d.", r)
+		}
+		return b.String()
+	}
+	for _, f := range sortedFilters(w) {
+		filters = append(filters, codes(f[0])+"="+codes(f[1]))
+	}
+	if f := got[len(got)-1]; f != strings.Join(filters, " ") {
+		t.Errorf("filters read back as\n%s\nwant\n%s", f, strings.Join(filters, " "))
+	}
+	got = got[:len(got)-1]
+	for i, v := range want {
+		if !closeTo(got[i], v) {
+			t.Errorf("%s: %s, want %v", reqs[i], got[i], v)
+		}
+	}
+	gains := []float64{w.DrawModel.OpponentGain, w.DrawPolicy.StockGain, w.KnockPolicy.Threshold}
+	for i, g := range strings.Fields(got[len(got)-1]) {
+		if !closeTo(g, gains[i]) {
+			t.Errorf("gains: %s, want %v", got[len(got)-1], gains)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
