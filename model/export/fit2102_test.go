@@ -443,3 +443,126 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// hsTracker is a tracker as showTracker writes it, read by the tests.
+type hsTracker struct {
+	turn, stock     int
+	draw            string // s, d or -
+	us, them        int
+	top             string
+	hand, seen, opp []gin.Card
+}
+
+// parseTracker reads the tracker text at the start of s and returns the
+// rest.
+func parseTracker(s string) (hsTracker, string, error) {
+	var t hsTracker
+	f := strings.SplitN(s, ";", 11)
+	if len(f) != 11 || f[0] != "gin1" {
+		return t, "", fmt.Errorf("not a tracker: %q", s)
+	}
+	var err error
+	nums := []*int{&t.turn, &t.stock, nil, &t.us, &t.them}
+	for i, p := range nums {
+		if p != nil {
+			if *p, err = strconv.Atoi(f[1+i]); err != nil {
+				return t, "", err
+			}
+		}
+	}
+	t.draw, t.top = f[3], f[6]
+	for i, p := range []*[]gin.Card{&t.hand, &t.seen, &t.opp} {
+		if *p, err = gin.ParseCards(f[7+i]); err != nil {
+			return t, "", err
+		}
+	}
+	return t, f[10], nil
+}
+
+// facts are what the probe says of a tracker besides its text: the phase
+// of this turn and of the next, whether it is the first turn, and the
+// cards unseen.
+func (t hsTracker) facts() string {
+	unseen := gin.FullDeck &^ gin.HandOf(t.hand...) &^ gin.HandOf(t.seen...)
+	return fmt.Sprintf("%d %d %s %s", model.Phase(t.stock), model.Phase(t.stock-2),
+		map[bool]string{true: "True", false: "False"}[t.turn <= 1], cardList(unseen.Cards()))
+}
+
+// TestFIT2102Tracker follows the tracker through the cases of a round:
+// what pickCard, playCard and the discard make of it, and the memories it
+// must not trust.
+func TestFIT2102Tracker(t *testing.T) {
+	p := newProbe(t, model.Defaults())
+	check := func(t *testing.T, req, want string) {
+		t.Helper()
+		if got := p.ask([]string{req})[0]; got != want {
+			t.Errorf("%s:\n got %s\nwant %s", req, got, want)
+		}
+	}
+	const (
+		hand   = "S4;C4;D4;S5;S6;S7;HK;D2;C9;HA" // as the server lists it
+		sorted = "S4,S5,S6,S7,C4,C9,D2,D4,HA,HK" // in the framework's card order
+	)
+	// after is the memory of a play: the player drew from the stock and
+	// discarded D5, which left hand.
+	after := "gin1;1;31;s;0;0;D5;" + sorted + ";SK,D5;;"
+	for _, tc := range []struct {
+		name, req, want string
+	}{
+		{"first mover's first pick", "pick SK 0 0 - - " + hand, "gin1;1;31;-;0;0;SK;" + sorted + ";SK;;"},
+		{"after the opponent's stock draw", "pick SK 12 40 - stock " + hand, "gin1;1;30;-;12;40;SK;" + sorted + ";SK;;"},
+		{"the opponent took the face-up card, unseen", "pick SK 0 0 - discard " + hand, "gin1;1;31;-;0;0;SK;" + sorted + ";SK;;"},
+		{"both drew from the stock", "pick H9 0 0 " + after + " stock " + hand, "gin1;2;29;-;0;0;H9;" + sorted + ";SK,D5,H9;;"},
+		{"the opponent took the discard", "pick H9 0 0 " + after + " discard " + hand, "gin1;2;30;-;0;0;H9;" + sorted + ";SK,D5,H9;D5;"},
+		{"the opponent threw a known card", "pick D6 0 0 gin1;4;20;d;0;0;D5;" + sorted + ";SK,D6;D6,H2; stock " + hand, "gin1;5;19;-;0;0;D6;" + sorted + ";SK,D6;H2;"},
+		{"the stock never goes below 0", "pick D6 0 0 gin1;9;1;s;0;0;D5;" + sorted + ";;; stock " + hand, "gin1;10;0;-;0;0;D6;" + sorted + ";D6;;"},
+		{"the player's own text after the tracker", "pick H9 0 0 " + after + "|mine_1 stock " + hand, "gin1;2;29;-;0;0;H9;" + sorted + ";SK,D5,H9;;"},
+		{"new round: the scores changed", "pick H9 0 25 " + after + " stock " + hand, "gin1;1;30;-;0;25;H9;" + sorted + ";H9;;"},
+		{"new round: another hand", "pick H9 0 0 " + after + " - S4;C4;D4;S5;S6;S7;HK;D2;C9;HQ", "gin1;1;31;-;0;0;H9;S4,S5,S6,S7,C4,C9,D2,D4,HQ,HK;H9;;"},
+		{"new round: a memory of another player", "pick H9 0 0 hello - " + hand, "gin1;1;31;-;0;0;H9;" + sorted + ";H9;;"},
+		{"new round: a pick's memory, with no play", "pick H9 0 0 gin1;1;31;-;0;0;D5;" + sorted + ";SK,D5;; stock " + hand, "gin1;1;30;-;0;0;H9;" + sorted + ";H9;;"},
+		{"play: the card offered", "play H9 0 0 gin1;2;29;-;0;0;H9;" + sorted + ";SK,D5,H9;; " + hand, "gin1;2;29;d;0;0;H9;H9," + sorted + ";SK,D5,H9;;"},
+		{"play: a stock card", "play H3 0 0 gin1;2;29;-;0;0;H9;" + sorted + ";SK,D5,H9;; " + hand, "gin1;2;29;s;0;0;H9;H3," + sorted + ";SK,D5,H9;;"},
+		{"play: no pick's memory", "play H3 0 0 " + after + " " + hand, "gin1;1;31;s;0;0;-;H3," + sorted + ";;;"},
+		{"play: garbage", "play H3 0 0 %%% " + hand, "gin1;1;31;s;0;0;-;H3," + sorted + ";;;"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want, _, err := parseTracker(tc.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, tc.req, tc.want+" "+want.facts())
+		})
+	}
+	t.Run("discard", func(t *testing.T) {
+		check(t, "discard S4 gin1;2;29;d;0;0;H9;H9,"+sorted+";SK,D5,H9;;", "gin1;2;29;d;0;0;S4;S5,S6,S7,C4,C9,D2,D4,HA,H9,HK;S4,SK,D5,H9;;")
+	})
+	for _, tc := range []struct{ name, memory, want string }{
+		{"round trip", after, after + ` rest "" `},
+		{"the rest is the player's", after + "own;text", after + ` rest "own;text" `},
+		{"no tracker", "own;text", "none"},
+		{"turn 0", "gin1;0;31;s;0;0;D5;;;;", "none"},
+		{"stock 32", "gin1;1;32;s;0;0;D5;;;;", "none"},
+		{"a negative stock", "gin1;1;-1;s;0;0;D5;;;;", "none"},
+		{"seven digits", "gin1;1;31;s;1000000;0;D5;;;;", "none"},
+		{"a bad draw", "gin1;1;31;x;0;0;D5;;;;", "none"},
+		{"a bad card", "gin1;1;31;s;0;0;D1;;;;", "none"},
+		{"a card twice", "gin1;1;31;s;0;0;D5;S4,S4;;;", "none"},
+		{"twelve cards", "gin1;1;31;s;0;0;D5;SA,S2,S3,S4,S5,S6,S7,S8,S9,S10,SJ,SQ;;;", "none"},
+		{"a field missing", "gin1;1;31;s;0;0;D5;;;", "none"},
+		{"an empty card", "gin1;1;31;s;0;0;D5;S4,,S5;;;", "none"},
+		{"lower case", "gin1;1;31;s;0;0;d5;;;;", "none"},
+	} {
+		t.Run("read/"+tc.name, func(t *testing.T) {
+			want := tc.want
+			if want != "none" {
+				tr, _, err := parseTracker(tc.memory)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want += tr.facts()
+			}
+			check(t, "tracker "+strings.ReplaceAll(tc.memory, " ", "_"), want)
+		})
+	}
+}
