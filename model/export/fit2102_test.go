@@ -566,3 +566,65 @@ func TestFIT2102Tracker(t *testing.T) {
 		})
 	}
 }
+
+// TestFIT2102TakeAndKnock compares the tracker's take model and knock
+// policy with the Go side's: model.DrawFeatures with the cards the
+// tracker knows the opponent holds, at the stock of the opponent's next
+// turn; the knock policy at this turn's.
+func TestFIT2102TakeAndKnock(t *testing.T) {
+	w := fitted(t, "sample.json")
+	for i := range w.KnockPolicy.WinProbability {
+		for ph := range w.KnockPolicy.WinProbability[i] {
+			if i > 6 && ph < 3 {
+				w.KnockPolicy.WinProbability[i][ph] = 0.2 // some knocks refused
+			}
+		}
+	}
+	p := newProbe(t, w)
+	logistic := func(x []float64) float64 {
+		z := 0.0
+		for i, b := range w.DrawModel.Coefficients {
+			z += b * x[i]
+		}
+		return 1 / (1 + math.Exp(-z))
+	}
+	rng := rand.New(rand.NewPCG(9, 1))
+	var reqs []string
+	var want [][]float64
+	x := make([]float64, model.NumDrawFeatures)
+	for range 300 {
+		cards := randomHand(rng, 6)
+		known := gin.HandOf(cards[:rng.IntN(5)]...)
+		c := cards[5]
+		stock, draw := rng.IntN(gin.StockSize+1), "sd-"[rng.IntN(3):][:1]
+		opp := stock
+		if draw == "s" {
+			opp--
+		}
+		model.DrawFeatures(x, c, known, opp)
+		take := logistic(x)
+		model.DrawFeatures(x, c, 0, opp)
+		feeding := max(0, take-logistic(x))
+		mem := fmt.Sprintf("gin1;%d;%d;%s;0;0;-;;;%s;", 1+rng.IntN(3), stock, draw, strings.Join(strings.Fields(known.String()), ","))
+		reqs = append(reqs, "takes "+mem+" "+c.String())
+		want = append(want, []float64{take, feeding})
+		for _, dw := range []int{-1, 0, 5, 8, 10, 11} {
+			turn := 1 + rng.IntN(3)
+			ok := turn > 1 && dw >= 0 && dw <= gin.KnockLimit && w.KnockPolicy.WinProbability[dw][model.Phase(stock)] >= w.KnockPolicy.Threshold
+			reqs = append(reqs, fmt.Sprintf("knock gin1;%d;%d;%s;0;0;-;;;; %d", turn, stock, draw, dw))
+			want = append(want, []float64{float64(b2i(ok))})
+		}
+	}
+	for i, a := range p.ask(reqs) {
+		f := strings.Fields(a)
+		if len(want[i]) == 1 {
+			if got := f[0] == "True"; got != (want[i][0] == 1) {
+				t.Errorf("%s: %s", reqs[i], a)
+			}
+			continue
+		}
+		if len(f) != 2 || !closeTo(f[0], want[i][0]) || !closeTo(f[1], want[i][1]) {
+			t.Errorf("%s: %s, want %v", reqs[i], a, want[i])
+		}
+	}
+}
