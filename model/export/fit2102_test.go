@@ -1,9 +1,11 @@
 package export
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -627,4 +629,218 @@ func TestFIT2102TakeAndKnock(t *testing.T) {
 			t.Errorf("%s: %s, want %v", reqs[i], a, want[i])
 		}
 	}
+}
+
+// session is a running probe, asked one request at a time.
+type session struct {
+	t   testing.TB
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func (p *probe) start() *session {
+	p.t.Helper()
+	s := &session{t: p.t, cmd: exec.Command(p.exe)}
+	var err error
+	if s.in, err = s.cmd.StdinPipe(); err != nil {
+		p.t.Fatal(err)
+	}
+	stdout, err := s.cmd.StdoutPipe()
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	s.out = bufio.NewReader(stdout)
+	if err := s.cmd.Start(); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Cleanup(func() {
+		s.in.Close()
+		if err := s.cmd.Wait(); err != nil {
+			p.t.Errorf("probe: %v", err)
+		}
+	})
+	return s
+}
+
+func (s *session) ask(req string) string {
+	s.t.Helper()
+	if _, err := io.WriteString(s.in, req+"\n"); err != nil {
+		s.t.Fatal(err)
+	}
+	line, err := s.out.ReadString('\n')
+	if err != nil {
+		s.t.Fatalf("probe: %s: %v", req, err)
+	}
+	return strings.TrimSuffix(line, "\n")
+}
+
+// logPlay is a row of a turn file; logRound a round of a game's logs.
+type (
+	logPlay struct {
+		you                   bool
+		hand                  []gin.Card // after the play, as the log lists it
+		top, drawn, discarded gin.Card
+	}
+	logRound struct {
+		plays  []logPlay
+		points [2]int // you, opp
+	}
+)
+
+// readLogs reads every game of a folder of server logs.
+func readLogs(t testing.TB, dir string) map[string][]logRound {
+	t.Helper()
+	turns, err := filepath.Glob(filepath.Join(dir, "*[0-9].csv"))
+	if err != nil || len(turns) == 0 {
+		t.Fatalf("no logs in %s: %v", dir, err)
+	}
+	games := map[string][]logRound{}
+	for _, path := range turns {
+		var rounds []logRound
+		for _, f := range csvRows(t, path) {
+			n, _ := strconv.Atoi(f[0])
+			for len(rounds) < n {
+				rounds = append(rounds, logRound{})
+			}
+			pl := logPlay{you: f[2] == "1"}
+			var err error
+			if pl.hand, err = gin.ParseCards(f[1]); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			for i, c := range []*gin.Card{&pl.top, &pl.drawn, &pl.discarded} {
+				if *c, err = gin.ParseCard(f[3+i]); err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+			}
+			rounds[n-1].plays = append(rounds[n-1].plays, pl)
+		}
+		for _, f := range csvRows(t, strings.TrimSuffix(path, ".csv")+"-score.csv") {
+			n, _ := strconv.Atoi(f[0])
+			you, _ := strconv.Atoi(f[1])
+			opp, _ := strconv.Atoi(f[2])
+			rounds[n-1].points = [2]int{you, opp}
+		}
+		games[filepath.Base(path)] = rounds
+	}
+	return games
+}
+
+func csvRows(t testing.TB, path string) [][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]string
+	for _, line := range strings.Split(strings.TrimSpace(strings.ReplaceAll(string(data), "\r", "")), "\n") {
+		rows = append(rows, strings.Split(line, ","))
+	}
+	return rows
+}
+
+// TestFIT2102TrackerOverGames drives the tracker through logged games, for
+// each player in turn, as the server would: pickCard's and playCard's
+// arguments from the log, the memory the tracker wrote last, the discard
+// the log shows; and checks it at every step against what that player
+// could know: the stock left, the cards seen face up, and the cards the
+// opponent took face up (after this player saw them) and kept.
+func TestFIT2102TrackerOverGames(t *testing.T) {
+	s := newProbe(t, model.Defaults()).start()
+	for _, tc := range []struct{ name, dir string }{
+		{"sample", filepath.Join("..", "..", "testdata", "sample")},
+		{"reallogs", filepath.Join("..", "..", "..", "shared", "reallogs")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			testenv.Dir(t, tc.dir)
+			checked := 0
+			for name, rounds := range readLogs(t, tc.dir) {
+				for _, you := range []bool{true, false} {
+					checked += followGame(t, s, fmt.Sprintf("%s you=%v", name, you), rounds, you)
+				}
+			}
+			if checked < 1000 {
+				t.Errorf("only %d turns checked", checked)
+			}
+			t.Logf("%d turns checked", checked)
+		})
+	}
+}
+
+// followGame follows one player's tracker through a game and returns the
+// turns checked.
+func followGame(t *testing.T, s *session, name string, rounds []logRound, you bool) int {
+	mem := "-"
+	var totals [2]int // the player's, the opponent's
+	turns := 0
+	for r, round := range rounds {
+		var (
+			seen, known gin.Hand
+			stock       = gin.StockSize
+			turn        = 0
+			oppDraw     = "-"
+			hand        []gin.Card // the player's, as the log last showed it
+		)
+		for i, pl := range round.plays {
+			pile, letter := "stock", "s"
+			if pl.drawn == pl.top {
+				pile, letter = "discard", "d"
+			}
+			if pl.you != you {
+				if pile == "discard" && i > 0 {
+					known = known.Add(pl.top) // the player's discard
+				}
+				known = known.Remove(pl.discarded)
+				oppDraw = pile
+				if pile == "stock" {
+					stock--
+				}
+				continue
+			}
+			turn++
+			if hand == nil { // the first turn: the hand before it
+				hand = append(slices.DeleteFunc(slices.Clone(pl.hand), func(c gin.Card) bool { return c == pl.drawn }), pl.discarded)
+			}
+			at := fmt.Sprintf("%s round %d ply %d", name, r+1, i+1)
+			seen = seen.Add(pl.top)
+			held := gin.HandOf(hand...)
+			want := fmt.Sprintf("gin1;%d;%d;-;%d;%d;%s;%s;%s;%s;", turn, stock, totals[0], totals[1], pl.top, cardsField(held.Cards()), cardsField(seen.Cards()), cardsField(known.Cards()))
+			mem = s.ask(fmt.Sprintf("pick %s %d %d %s %s %s", pl.top, totals[0], totals[1], mem, oppDraw, cardList(hand)))
+			mem = trackerText(t, at+" pick", mem, want)
+			want = fmt.Sprintf("gin1;%d;%d;%s;%d;%d;%s;%s;%s;%s;", turn, stock, letter, totals[0], totals[1], pl.top, cardsField(append([]gin.Card{pl.drawn}, held.Cards()...)), cardsField(seen.Cards()), cardsField(known.Cards()))
+			mem = s.ask(fmt.Sprintf("play %s %d %d %s %s", pl.drawn, totals[0], totals[1], mem, cardList(hand)))
+			mem = trackerText(t, at+" play", mem, want)
+			seen = seen.Add(pl.discarded)
+			want = fmt.Sprintf("gin1;%d;%d;%s;%d;%d;%s;%s;%s;%s;", turn, stock, letter, totals[0], totals[1], pl.discarded, cardsField(gin.HandOf(pl.hand...).Cards()), cardsField(seen.Cards()), cardsField(known.Cards()))
+			mem = s.ask(fmt.Sprintf("discard %s %s", pl.discarded, mem))
+			mem = trackerText(t, at+" discard", mem, want)
+			if letter == "s" {
+				stock--
+			}
+			hand = pl.hand
+			turns++
+		}
+		if you {
+			totals[0], totals[1] = totals[0]+round.points[0], totals[1]+round.points[1]
+		} else {
+			totals[0], totals[1] = totals[0]+round.points[1], totals[1]+round.points[0]
+		}
+	}
+	return turns
+}
+
+// cardsField writes cards in the framework's order as the tracker does.
+func cardsField(cards []gin.Card) string {
+	return strings.Join(strings.Fields(gin.JoinCards(cards, " ")), ",")
+}
+
+// trackerText checks the probe's answer (a tracker and its facts) against
+// the tracker wanted, and returns the tracker text, the next memory.
+func trackerText(t *testing.T, at, answer, want string) string {
+	t.Helper()
+	text, _, _ := strings.Cut(answer, " ")
+	if text != want {
+		t.Fatalf("%s: tracker\n %s\nwant\n %s", at, text, want)
+	}
+	return text
 }

@@ -7,10 +7,13 @@ module Main (main) where
 
 import Cards (Card (..), Rank (..), Suit (..))
 import Rummy.Types (Draw (..), Meld (..))
+import System.IO (BufferMode (..), hSetBuffering, stdout)
 import qualified Weights as W
 
+-- | Answers each line as soon as it is read, so that a test may talk to
+-- it request by request.
 main :: IO ()
-main = interact (unlines . map (answer . words) . lines)
+main = hSetBuffering stdout LineBuffering >> interact (unlines . map (answer . words) . lines)
 
 answer :: [String] -> String
 answer ["deadwood", h] = show (W.handDeadwood (cards h))
