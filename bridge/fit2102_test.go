@@ -236,7 +236,7 @@ func pasted(t testing.TB, player, module string) string {
 // module must not shadow them with its local names, which -Wall reports.
 var commonNames = []string{"after", "best", "better", "bits", "card", "cards", "chance", "choose", "code", "codes", "combo",
 	"count", "dead", "deadwood", "deck", "discard", "discards", "draw", "drawn", "feeding", "fields", "flag", "hand", "held",
-	"kept", "key", "known", "limit", "meld", "melds", "memory", "near", "nine", "number", "opponent", "opp", "options",
+	"kept", "key", "knock", "known", "limit", "meld", "melds", "memory", "near", "nine", "number", "opponent", "opp", "options",
 	"pair", "phase", "pick", "points", "rank", "ranks", "relation", "rest", "run", "runs", "same", "score", "scores", "seen",
 	"set", "sets", "split", "stock", "suit", "suits", "top", "tracker", "turn", "unseen", "value", "values", "worth"}
 

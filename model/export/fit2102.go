@@ -37,7 +37,7 @@ var fit2102Exports = []string{
 	"opponentTakeProbability", "opponentTakes", "feedingRisk", "opponentGain", "stockGain",
 	"meldChance",
 	"knockWinProbability", "knockThreshold", "knockValue", "shouldKnock", "handValue", "valueAhead",
-	"opponentCallRate", "opponentGinShare", "opponentKnockDeadwood",
+	"orOpponentCalls", "opponentCallRate", "opponentGinShare", "opponentKnockDeadwood",
 	"provenanceFilters",
 }
 
@@ -49,6 +49,8 @@ type fit2102View struct {
 	Take        takeTerms
 	Exports     []string // fit2102Exports
 	ExportLines []string // the exports, a few per line, for the paste instructions
+
+	GinBonus, UndercutBonus int // the rules' bonuses, gin.GinBonus and gin.UndercutBonus
 }
 
 // takeTerms are the draw model's coefficients by feature: Ranks by rank
@@ -74,7 +76,8 @@ func HaskellFIT2102(out io.Writer, w *model.Weights, module string) error {
 		return err
 	}
 	fv := &fit2102View{view: v, File: strings.ReplaceAll(module, ".", "/") + ".hs", Take: newTakeTerms(w),
-		Exports: fit2102Exports, ExportLines: packNames(fit2102Exports, 68)}
+		Exports: fit2102Exports, ExportLines: packNames(fit2102Exports, 68),
+		GinBonus: gin.GinBonus, UndercutBonus: gin.UndercutBonus}
 	var b bytes.Buffer
 	if err := fit2102Template.ExecuteTemplate(&b, "fit2102.tmpl", fv); err != nil {
 		return fmt.Errorf("export haskell fit2102: %w", err)

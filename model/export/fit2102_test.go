@@ -569,10 +569,10 @@ func TestFIT2102Tracker(t *testing.T) {
 	}
 }
 
-// TestFIT2102TakeAndKnock compares the tracker's take model and knock
-// policy with the Go side's: model.DrawFeatures with the cards the
-// tracker knows the opponent holds, at the stock of the opponent's next
-// turn; the knock policy at this turn's.
+// TestFIT2102TakeAndKnock compares the tracker's take model, knock policy
+// and weighing of the opponent's calls with the Go side's: model.DrawFeatures
+// with the cards the tracker knows the opponent holds, at the stock of the
+// opponent's next turn; the knock policy at this turn's; orCall.
 func TestFIT2102TakeAndKnock(t *testing.T) {
 	w := fitted(t, "sample.json")
 	for i := range w.KnockPolicy.WinProbability {
@@ -610,6 +610,11 @@ func TestFIT2102TakeAndKnock(t *testing.T) {
 		mem := fmt.Sprintf("gin1;%d;%d;%s;0;0;-;;;%s;", 1+rng.IntN(3), stock, draw, strings.Join(strings.Fields(known.String()), ","))
 		reqs = append(reqs, "takes "+mem+" "+c.String())
 		want = append(want, []float64{take, feeding})
+		for _, dw := range []int{0, 4, 9, 17, 40} {
+			v := rng.NormFloat64() * 20
+			reqs = append(reqs, fmt.Sprintf("orcalls %s %d %v", mem, dw, v))
+			want = append(want, []float64{orCall(w, model.Phase(opp), dw, v), 0})
+		}
 		for _, dw := range []int{-1, 0, 5, 8, 10, 11} {
 			turn := 1 + rng.IntN(3)
 			ok := turn > 1 && dw >= 0 && dw <= gin.KnockLimit && w.KnockPolicy.WinProbability[dw][model.Phase(stock)] >= w.KnockPolicy.Threshold
@@ -622,6 +627,12 @@ func TestFIT2102TakeAndKnock(t *testing.T) {
 		if len(want[i]) == 1 {
 			if got := f[0] == "True"; got != (want[i][0] == 1) {
 				t.Errorf("%s: %s", reqs[i], a)
+			}
+			continue
+		}
+		if strings.HasPrefix(reqs[i], "orcalls") {
+			if !closeTo(a, want[i][0]) {
+				t.Errorf("%s: %s, want %v", reqs[i], a, want[i][0])
 			}
 			continue
 		}
@@ -843,4 +854,18 @@ func trackerText(t *testing.T, at, answer, want string) string {
 		t.Fatalf("%s: tracker\n %s\nwant\n %s", at, text, want)
 	}
 	return text
+}
+
+// orCall is the tuned player's weighing (model.Player) of value, the worth
+// of playing on with a hand of deadwood dw, against the opponent calling
+// at its turn, in phase ph.
+func orCall(w *model.Weights, ph, dw int, value float64) float64 {
+	o := &w.Opponent
+	k, x := o.KnockDeadwood[ph], float64(dw)
+	knock := k - x
+	if x <= k {
+		knock = gin.UndercutBonus + k - x
+	}
+	called := o.GinShare[ph]*-(gin.GinBonus+x) + (1-o.GinShare[ph])*knock
+	return o.CallRate[ph]*called + (1-o.CallRate[ph])*value
 }

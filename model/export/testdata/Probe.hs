@@ -53,6 +53,9 @@ answer ["discard", c, m] = case W.readTracker (memory m) of
 answer ["takes", m, c] = case W.readTracker (memory m) of
   Just (t, _) -> unwords [show (W.opponentTakes t (card c)), show (W.feedingRisk t (card c))]
   Nothing -> "none"
+answer ["orcalls", m, d, v] = case W.readTracker (memory m) of
+  Just (t, _) -> show (W.orOpponentCalls t (read d) (read v))
+  Nothing -> "none"
 answer ["knock", m, d] = case W.readTracker (memory m) of
   Just (t, _) -> show (W.shouldKnock t (read d))
   Nothing -> "none"

@@ -6,11 +6,12 @@
 -- * it draws the face-up card when the card joins a meld, when it makes a
 --   call the weights favour, or when the best ten cards it then keeps are
 --   worth more than its hand is expected to be worth after a stock draw;
--- * it keeps the ten cards worth the most one draw ahead (valueAhead), and
---   among equals throws the card least likely to feed the opponent's known
---   melds (feedingRisk), then the one least likely to join a meld;
+-- * it keeps the ten cards worth the most one draw ahead (valueAhead),
+--   unless the opponent calls first (orOpponentCalls), and among equals
+--   throws the card least likely to feed the opponent's known melds
+--   (feedingRisk), then the one least likely to join a meld;
 -- * it calls Gin at 0 and knocks when shouldKnock favours the knock and a
---   knock is worth at least playing on (knockValue against valueAhead);
+--   knock is worth at least playing on (knockValue against worth);
 -- * it declares its best melds.
 --
 -- With the default weights (ginlog export --weights default) it plays by
@@ -39,7 +40,7 @@ pickCard top scores memory oppDraw hand = (choice, showTracker t)
       | otherwise = Stock
 
 -- | Calls when the weights say so; otherwise discards the card whose loss
--- leaves the hand worth the most one draw ahead.
+-- leaves the hand worth the most.
 playCard :: PlayFunc
 playCard drawn scores memory hand =
   (Action act card, showTracker (trackDiscard card t))
@@ -47,31 +48,40 @@ playCard drawn scores memory hand =
     t = trackPlay drawn scores memory hand
     options = discardOptions drawn hand
     -- the first discard that leaves the least deadwood, and that deadwood
-    (tidy, least) = minimumBy (comparing snd) options
-    kept c = filter (/= c) (drawn : hand)
-    worth c = valueAhead (trackerNextPhase t) (trackerUnseen t) (kept c)
+    tidy@(_, least) = minimumBy (comparing snd) options
     (act, card)
-      | shouldKnock t least && least == 0 = (Gin, tidy)
+      | shouldKnock t least && least == 0 = (Gin, fst tidy)
       | shouldKnock t least
-          && knockValue least (trackerPhase t) >= worth tidy =
-          (Knock, tidy)
-      | otherwise = (Drop, keepBest t drawn hand options least worth)
+          && knockValue least (trackerPhase t) >= worth t drawn hand tidy =
+          (Knock, fst tidy)
+      | otherwise = (Drop, keepBest t drawn hand options)
+
+-- | What the hand is worth after the discard: one draw ahead, unless the
+-- opponent ends the round first.
+worth :: Tracker -> Card -> [Card] -> (Card, Int) -> Double
+worth t drawn hand (c, d) = orOpponentCalls t d (valueAhead phase unseen kept)
+  where
+    phase = trackerNextPhase t
+    unseen = trackerUnseen t
+    kept = filter (/= c) (drawn : hand)
 
 -- | The discard that keeps the hand worth the most; among discards worth
 -- the same, the one least likely to feed the opponent, then the one least
 -- likely to end in a meld. A discard that breaks melds is never the best.
-keepBest ::
-  Tracker -> Card -> [Card] -> [(Card, Int)] -> Int -> (Card -> Double) ->
-  Card
-keepBest t drawn hand options least worth =
-  fst (maximumBy (comparing snd) [(c, key c) | (c, d) <- options, d <= limit])
+keepBest :: Tracker -> Card -> [Card] -> [(Card, Int)] -> Card
+keepBest t drawn hand options = fst (maximumBy (comparing snd) scored)
   where
-    limit = least + 10
+    scored = [(c, key o) | o@(c, d) <- options, d <= limit]
+    limit = minimum (map snd options) + 10
     feeding = max 0 (opponentGain - stockGain)
     deadwood c =
       fromIntegral (cardPoints c)
         * (1 - meldChance c (drawn : hand) (trackerNextPhase t))
-    key c = (worth c, negate (feedingRisk t c * feeding), negate (deadwood c))
+    key o@(c, _) =
+      ( worth t drawn hand o
+      , negate (feedingRisk t c * feeding)
+      , negate (deadwood c)
+      )
 
 -- | Declares the melds with the least deadwood.
 makeMelds :: MeldFunc
