@@ -48,8 +48,8 @@ func heartsSimulateOptions(opts simulateOptions, players string, limit int, form
 		return h, usagef("--games: want at least 1, got %d", c.Games)
 	case c.Mirror:
 		return h, usagef("--mirror is for Gin matches")
-	case limit < 1:
-		return h, usagef("--limit: want a positive total, got %d", limit)
+	case limit < 1 || limit > hearts.MaxLimit:
+		return h, usagef("--limit: want a total from 1 to %d, got %d", hearts.MaxLimit, limit)
 	case h.out == "" && !h.noLogs:
 		return h, usagef("--out DIR is required, or --no-logs to only evaluate")
 	case c.Workers < 0:
