@@ -46,10 +46,31 @@ func TestEmptyJSON(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	if f, err := ParseFormat("csv"); err != nil || f != CSV {
-		t.Errorf("ParseFormat(csv) = %v, %v", f, err)
-	}
-	if _, err := ParseFormat("csv", Text, JSON); err == nil || err.Error() != `unknown format "csv": want table, json` {
-		t.Errorf("ParseFormat(csv, table|json) error = %v", err)
+	for _, tc := range []struct {
+		name, in string
+		allowed  []Format
+		want     Format
+		wantErr  string
+	}{
+		{"lower", "csv", nil, CSV, ""},
+		{"upper", "JSON", nil, JSON, ""},
+		{"mixed", "MarkDown", nil, Markdown, ""},
+		{"table in any case", "Table", []Format{Text, JSON}, Text, ""},
+		{"not allowed", "csv", []Format{Text, JSON}, "", `unknown format "csv": want table or json`},
+		{"unknown", "xml", nil, "", `unknown format "xml": want table, csv, json or markdown`},
+		{"empty", "", nil, "", `unknown format "": want table, csv, json or markdown`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseFormat(tc.in, tc.allowed...)
+			if tc.wantErr != "" {
+				if err == nil || err.Error() != tc.wantErr {
+					t.Errorf("ParseFormat(%q) error = %v, want %q", tc.in, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || f != tc.want {
+				t.Errorf("ParseFormat(%q) = %v, %v, want %v", tc.in, f, err, tc.want)
+			}
+		})
 	}
 }

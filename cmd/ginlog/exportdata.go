@@ -48,8 +48,8 @@ database. DIR must be a dataset or an empty or new folder.`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			if opts.out == "" {
 				return usagef("export-data needs --out DIR")
@@ -58,9 +58,9 @@ database. DIR must be a dataset or an empty or new folder.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.out, "out", "", "the dataset's folder (a dataset, or an empty or new folder)")
+	f.StringVarP(&opts.out, "out", "o", "", "the dataset's folder (a dataset, or an empty or new folder)")
 	f.BoolVar(&opts.rebuild, "rebuild", false, "remove what the dataset holds and write it again from the whole database")
-	f.StringVar(&format, "format", "table", "summary format: table or json")
+	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
 	return cmd
 }
 

@@ -73,9 +73,9 @@ tuned:PATH.`,
 			return runFit(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.out, "out", "weights.json", "the weights file to write")
+	cmd.Flags().StringVarP(&opts.out, "out", "o", "weights.json", "the weights file to write")
 	cmd.Flags().Float64Var(&opts.fit.L2, "l2", 1, "L2 penalty of the draw model's coefficients (not the intercept)")
-	ff.register(cmd)
+	ff.register(a, cmd, filterWho)
 	return cmd
 }
 

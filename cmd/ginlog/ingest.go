@@ -77,8 +77,8 @@ Exit status 3 means some games or files were rejected.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			for _, label := range []struct{ flag, value string }{{"--source", opts.Source}, {"--opponent", opts.Opponent}} {
 				if !utf8.ValidString(label.value) {
@@ -98,8 +98,10 @@ Exit status 3 means some games or files were rejected.`,
 	f.IntVar(&opts.Batch, "batch", 0, "games per transaction (default: about 368,640 plays, three DuckDB row groups)")
 	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the games (run ginlog verify later)")
 	f.BoolVarP(&opts.verbose, "verbose", "v", false, "name every file skipped, and why")
-	f.StringVar(&format, "format", "table", "summary format: table or json")
+	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
 	f.StringVar(&opts.Game, "game", "", "read every file as this game's logs: "+strings.Join(ingest.GameKinds(), " or ")+" (default: detect each file)")
+	mustComplete(cmd, "game", fixedCompletion(ingest.GameKinds()...))
+	a.completeTags(cmd)
 	return cmd
 }
 

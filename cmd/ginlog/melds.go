@@ -57,14 +57,14 @@ commas or semicolons; the hand may be one argument or several.`,
 				}
 				opts.forbid = gin.HandOf(c)
 			}
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			return runMelds(a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&forbid, "forbid", "", "a card that may not be discarded (the one just drawn)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatFlag(cmd, &format, "output format", render.Text, render.JSON)
 	return cmd
 }
 

@@ -75,11 +75,12 @@ those in which who played each card is known.
   ginlog query summary --data dataset/
   ginlog query draw-tendency --opponent bot7 --dialect trino --print-sql
   ginlog query hearts-queen --source week3`,
-		Args: argsRange(0, 1),
+		Args:              argsRange(0, 1),
+		ValidArgsFunction: queryNameCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
 			}
 			if opts.list {
 				return writeQueryList(a, opts.format)
@@ -96,6 +97,9 @@ those in which who played each card is known.
 			}
 			if opts.grid && opts.name != "card-values" {
 				return usagef("--grid is for card-values")
+			}
+			if cmd.Flags().Changed("metric") && !opts.grid {
+				return usagef("--metric chooses the value --grid shows: give --grid with it")
 			}
 			if opts.metric, err = queries.ParseCardMetric(metric); err != nil {
 				return usagef("--metric: %v", err)
@@ -116,13 +120,15 @@ those in which who played each card is known.
 		},
 	}
 	cmd.Flags().BoolVar(&opts.list, "list", false, "list the queries")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	formatFlag(cmd, &format, "output format")
 	cmd.Flags().BoolVar(&opts.grid, "grid", false, "card-values as a 4x13 grid (suits by ranks)")
-	cmd.Flags().StringVar(&metric, "metric", string(queries.MetricTaken), "the card-values grid metric: "+metricNames())
+	cmd.Flags().StringVar(&metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
+	mustComplete(cmd, "metric", fixedCompletion(strings.Split(metricNames(), ", ")...))
 	cmd.Flags().StringVar(&opts.data, "data", "", "read the Parquet dataset in this folder (ginlog export-data) instead of the database")
 	cmd.Flags().StringVar(&engine, "dialect", "", "with --print-sql: the engine, spark, trino or duckdb")
+	mustComplete(cmd, "dialect", fixedCompletion(dialectNames()...))
 	cmd.Flags().BoolVar(&opts.printSQL, "print-sql", false, "print the query for an engine reading a dataset (--dialect) instead of running it")
-	ff.register(cmd)
+	ff.register(a, cmd, filterWho|filterMinSample)
 	return cmd
 }
 
@@ -196,6 +202,15 @@ func printQuerySQL(a *app, opts queryOptions) error {
 	}
 	_, err = fmt.Fprint(a.out, text)
 	return err
+}
+
+// dialectNames lists the engines --dialect takes.
+func dialectNames() []string {
+	names := make([]string, len(dialect.All))
+	for i, d := range dialect.All {
+		names[i] = string(d)
+	}
+	return names
 }
 
 // metricNames lists the card metrics for the help text.

@@ -73,8 +73,8 @@ means some decision differs or the bot broke a rule.
 			if opts.player, err = entrant(player, opts.exec); err != nil {
 				return usagef("--player: %v", err)
 			}
-			if opts.format, err = render.ParseFormat(format); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
 			}
 			if opts.show < 0 {
 				return usagef("--show: want 0 or more, got %d", opts.show)
@@ -88,11 +88,12 @@ means some decision differs or the bot broke a rule.
 	}
 	f := cmd.Flags()
 	f.StringVar(&player, "player", "", "the player to retrace: exec:CMD, a built-in bot or tuned:PATH")
+	mustComplete(cmd, "player", playerCompletion)
 	f.Int64Var(&opts.game, "game", 0, "retrace this game of the database only")
 	f.BoolVar(&opts.opp, "opp", false, "retrace the opponent's decisions instead of the logged player's")
-	f.IntVar(&opts.show, "show", 20, "list this many differences")
+	f.IntVarP(&opts.show, "show", "n", 20, "list this many differences")
 	f.Uint64Var(&opts.seed, "seed", 1, "seed of a built-in player's randomness")
-	f.StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	formatFlag(cmd, &format, "output format")
 	addExecFlags(f, opts.exec)
 	return cmd
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/stats"
@@ -106,8 +107,8 @@ goes on, and simulate exits with status 3. Codes:
 			if opts.cfg.Start < 0 || opts.cfg.Start > ingest.MaxTimestamp-int64(opts.cfg.Games) {
 				return usagef("--start: the timestamps of %d games from %d would pass %d, the last a log may have", opts.cfg.Games, opts.cfg.Start, int64(ingest.MaxTimestamp))
 			}
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			if compare != "" {
 				if !opts.noLogs {
@@ -123,19 +124,22 @@ goes on, and simulate exits with status 3. Codes:
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&opts.cfg.Games, "games", 100, "number of games")
+	f.IntVarP(&opts.cfg.Games, "games", "n", 100, "number of games")
 	f.Uint64Var(&opts.cfg.Seed, "seed", 1, "random seed: the same seed and players give the same games")
 	f.StringVar(&players, "players", "simple,simple", "the two players, the logged one first")
-	f.StringVar(&opts.out, "out", "", "directory for the log files (created if missing; it must be empty)")
+	mustComplete(cmd, "players", playersCompletion)
+	f.StringVarP(&opts.out, "out", "o", "", "directory for the log files (created if missing; it must be empty)")
 	f.BoolVar(&opts.force, "force", false, "write into an --out that holds files, replacing logs of the same names")
 	f.BoolVar(&opts.cfg.Mirror, "mirror", false, "play each deal twice, the first mover's cards going to the other player")
 	f.BoolVar(&opts.noLogs, "no-logs", false, "only evaluate: write no files")
 	f.Int64Var(&opts.cfg.Start, "start", 1700000000, "timestamp of the first game; game i gets start+i")
 	f.IntVar(&opts.cfg.Workers, "workers", 0, fmt.Sprintf("games played at once (0: one per CPU; at most %d)", sim.MaxWorkers))
-	f.StringVar(&format, "format", "table", "summary format: table or json")
+	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
 	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
+	mustComplete(cmd, "compare", playerCompletion)
 	addExecFlags(f, opts.exec)
 	f.StringVar(&game, "game", "gin", "the game: gin or hearts")
+	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
 	f.IntVar(&limit, "limit", 100, "hearts: the total that ends a game")
 	return cmd
 }

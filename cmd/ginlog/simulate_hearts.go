@@ -57,8 +57,8 @@ func heartsSimulateOptions(opts simulateOptions, players string, limit int, form
 	case c.Start < 0 || c.Start > ingest.MaxTimestamp-int64(c.Games):
 		return h, usagef("--start: the stamps of %d games from %d would pass %d, the last a log may have", c.Games, c.Start, int64(ingest.MaxTimestamp))
 	}
-	if h.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-		return h, usagef("--format: %v", err)
+	if h.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+		return h, err
 	}
 	return h, nil
 }

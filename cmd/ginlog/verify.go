@@ -54,15 +54,15 @@ Hearts deviation codes:
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			return runVerify(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.sel.All, "all", false, "verify every game again")
 	cmd.Flags().Int64Var(&opts.sel.Game, "game", 0, "verify one game again and show its rounds (or hands)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatFlag(cmd, &format, "output format", render.Text, render.JSON)
 	return cmd
 }
 
