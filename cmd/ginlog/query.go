@@ -18,6 +18,7 @@ import (
 type queryOptions struct {
 	name     string
 	list     bool
+	describe bool
 	filters  queries.Filters
 	format   render.Format
 	grid     bool
@@ -49,8 +50,10 @@ game; the other queries read what verify derived from the replay, so they
 count the verified games only (a game verify has not seen yet adds nothing
 to them; one with violations counts, and ginlog games shows the verdicts).
 ginlog ingest verifies the games it loads. Every rate is given as cases out
-of opportunities with its 95% Wilson interval; rows with fewer
-opportunities than --min-sample are noted, not hidden. Games logged by the
+of opportunities with its 95% Wilson interval (rate, ci_low, ci_high);
+rows with fewer opportunities than --min-sample are noted, not hidden.
+query --list says what each query's cases and opportunities count, and
+query NAME --describe (or query NAME --help) explains its columns. Games logged by the
 other player of a game already loaded are counted once. Exit status 5
 means the filters select no games (or --game names none).
 
@@ -69,6 +72,7 @@ those in which who played each card is known.
 
 ` + strings.Join(names, "\n"),
 		Example: `  ginlog query --list
+  ginlog query draw-tendency --describe
   ginlog query draw-tendency --opponent bot7
   ginlog query card-values --grid --metric taken --who both
   ginlog query summary --since 2020-11-07 --format json
@@ -89,7 +93,12 @@ those in which who played each card is known.
 				return usagef("query needs a NAME (see ginlog query --list)")
 			}
 			opts.name = args[0]
-			if _, err := queries.Get(opts.name); err != nil {
+			q, err := queries.Get(opts.name)
+			if err != nil {
+				return err
+			}
+			if opts.describe {
+				_, err := fmt.Fprint(a.out, describeQuery(q))
 				return err
 			}
 			if opts.filters, err = ff.parse(); err != nil {
@@ -119,7 +128,8 @@ those in which who played each card is known.
 			return runQuery(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.list, "list", false, "list the queries")
+	cmd.Flags().BoolVar(&opts.list, "list", false, "list the queries, with what their cases and opportunities count")
+	cmd.Flags().BoolVar(&opts.describe, "describe", false, "explain the query's columns instead of running it")
 	formatFlag(cmd, &format, "output format")
 	cmd.Flags().BoolVar(&opts.grid, "grid", false, "card-values as a 4x13 grid (suits by ranks)")
 	cmd.Flags().StringVar(&metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
@@ -129,6 +139,16 @@ those in which who played each card is known.
 	mustComplete(cmd, "dialect", fixedCompletion(dialectNames()...))
 	cmd.Flags().BoolVar(&opts.printSQL, "print-sql", false, "print the query for an engine reading a dataset (--dialect) instead of running it")
 	ff.register(a, cmd, filterWho|filterMinSample)
+	help := cmd.HelpFunc()
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		for _, arg := range args {
+			if q, err := queries.Get(arg); err == nil {
+				fmt.Fprintln(c.OutOrStdout(), describeQuery(q))
+				break
+			}
+		}
+		help(c, args)
+	})
 	return cmd
 }
 
@@ -136,9 +156,13 @@ those in which who played each card is known.
 var gameTitles = map[string]string{queries.GameGin: "Gin Rummy", queries.GameHearts: "Hearts"}
 
 func writeQueryList(a *app, format render.Format) error {
-	t := &render.Table{Columns: render.Cols("game", "name", "description")}
+	t := &render.Table{Columns: render.Cols("game", "name", "description", "rate: cases, of opportunities")}
 	for _, q := range queries.All() {
-		t.Append(q.Game, q.Name, q.Description)
+		var rate any
+		if q.Rate != "" {
+			rate = q.Rate
+		}
+		t.Append(q.Game, q.Name, q.Description, rate)
 	}
 	return render.Write(a.out, format, t, a.isTerminal(a.out))
 }
