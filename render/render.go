@@ -4,7 +4,9 @@
 // package that imports tablewriter.
 //
 // A Table is a header of named columns and rows of cells. A cell is a
-// string, an integer, a float64, a bool or nil (shown empty, null in JSON).
+// string, an integer, a float64, a bool, nil (shown empty, null in JSON)
+// or a list of cells, []any (a hand's cards: its cells separated by spaces
+// in the text formats, an array in JSON).
 // Text formats print floats with the column's Format; JSON keeps full
 // precision and the numbers' types.
 package render
@@ -127,6 +129,12 @@ func (t *Table) text(col int, v any) string {
 		return t.text(col, float64(x))
 	case bool:
 		return strconv.FormatBool(x)
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = t.text(col, e)
+		}
+		return strings.Join(parts, " ")
 	default:
 		return fmt.Sprint(x)
 	}

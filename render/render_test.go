@@ -13,6 +13,7 @@ func sample() *Table {
 	t.Append("SA", 12, 0.25, nil)
 	t.Append("D10", 3, 1.0, "small sample")
 	t.Append("HJ, \"quoted\"", 140, nil, true)
+	t.Append("hand", 10, 0.5, []any{"S7", "D10", "HJ"})
 	return t
 }
 

@@ -133,9 +133,9 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 	compared, agreed := sum.Total()
 	switch {
 	case len(sum.Faults) > 0:
-		return &rejectedError{fmt.Sprintf("the player broke a rule in %d games; see the list above", len(sum.Faults))}
+		return &rejectedError{fmt.Sprintf("the player broke a rule in %s; see the list above", plural(len(sum.Faults), "game"))}
 	case agreed < compared:
-		return &rejectedError{fmt.Sprintf("%d of %d decisions differ from the logs", compared-agreed, compared)}
+		return &rejectedError{fmt.Sprintf("%d of %s %s from the logs", compared-agreed, plural(compared, "decision"), verb(compared-agreed, "differs", "differ"))}
 	}
 	return nil
 }
@@ -161,7 +161,7 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		return nil, &usageError{err: err}
 	}
 	if sum.Rejected > 0 {
-		fmt.Fprintf(a.err, "%d games rejected (see above): not retraced\n", sum.Rejected)
+		fmt.Fprintf(a.err, "%s rejected (see above): not retraced\n", plural(sum.Rejected, "game"))
 	}
 	if sum.New+sum.Mirrors == 0 {
 		if sum.Rejected+sum.BadFiles > 0 {
@@ -249,12 +249,12 @@ func writeRetrace(a *app, format render.Format, player, side string, s *retrace.
 		if s.Differences == 0 {
 			fmt.Fprintln(w, "\nno differences")
 		} else {
-			fmt.Fprintf(w, "\n%d differences (--show N lists the first N)\n", s.Differences)
+			fmt.Fprintf(w, "\n%s (--show N lists the first N)\n", plural(s.Differences, "difference"))
 		}
 		return nil
 	}
 	if format == render.Text {
-		fmt.Fprintf(w, "\nfirst %d of %d differences:\n", len(s.First), s.Differences)
+		fmt.Fprintf(w, "\nfirst %d of %s:\n", len(s.First), plural(s.Differences, "difference"))
 	} else {
 		fmt.Fprintln(w)
 	}

@@ -179,7 +179,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		return err
 	}
 	if n := forfeitCount(rep); n > 0 {
-		return &rejectedError{fmt.Sprintf("%d games forfeited; see the list above", n)}
+		return &rejectedError{fmt.Sprintf("%s forfeited; see the list above", plural(n, "game"))}
 	}
 	return nil
 }
@@ -311,8 +311,8 @@ func writeSimTable(a *app, rep *simReport) error {
 	if rep.Mirror {
 		mirror = ", mirrored"
 	}
-	fmt.Fprintf(a.out, "%d games, %d rounds (seed %d%s) in %.2f s, %.0f games/s\n\n",
-		rep.Games, rep.Rounds, rep.Seed, mirror, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
+	fmt.Fprintf(a.out, "%s, %s (seed %d%s) in %.2f s, %.0f games/s\n\n",
+		plural(rep.Games, "game"), plural(rep.Rounds, "round"), rep.Seed, mirror, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
 	t := &render.Table{Columns: []render.Column{
 		{Name: "seat"}, {Name: "player"}, {Name: "wins"}, {Name: "win rate", Format: "%.3f"},
 		{Name: "95% CI"}, {Name: "points/round", Format: "%.2f"},

@@ -147,8 +147,8 @@ func heartsReport(sum *sim.HeartsSummary, cfg sim.HeartsConfig, elapsed time.Dur
 }
 
 func writeHeartsSimTable(a *app, rep *heartsSimReport) error {
-	fmt.Fprintf(a.out, "%d Hearts games, %d hands (seed %d, to %d points) in %.2f s, %.0f games/s\n\n",
-		rep.Games, rep.Hands, rep.Seed, rep.Limit, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
+	fmt.Fprintf(a.out, "%s, %s (seed %d, to %d points) in %.2f s, %.0f games/s\n\n",
+		plural(rep.Games, "Hearts game"), plural(rep.Hands, "hand"), rep.Seed, rep.Limit, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
 	t := &render.Table{Columns: []render.Column{
 		{Name: "seat"}, {Name: "id"}, {Name: "wins"}, {Name: "win rate", Format: "%.3f"},
 		{Name: "95% CI"}, {Name: "points/hand", Format: "%.2f"}, {Name: "moons"}, {Name: "queens"},
