@@ -127,6 +127,8 @@ func TestCommandLineErrors(t *testing.T) {
 		{"min-sample on games", []string{"games", "--min-sample", "3"}, "ginlog: --min-sample: unknown flag; see ginlog games --help"},
 		{"min-sample on fit", []string{"fit", "--min-sample", "3"}, "ginlog: --min-sample: unknown flag; see ginlog fit --help"},
 		{"metric without grid", []string{"query", "card-values", "--metric", "melded"}, "ginlog: --metric chooses the value --grid shows: give --grid with it"},
+		{"who on a hearts query", []string{"query", "hearts-points", "--who", "both"}, "ginlog: --who is for the Gin queries: the rows of hearts-points are by player or seat"},
+		{"min-sample without a rate", []string{"query", "hearts-games", "--min-sample", "3"}, "ginlog: --min-sample notes the small samples of a rate: hearts-games has none"},
 		{"bad format", []string{"games", "-f", "xml"}, `ginlog: --format: unknown format "xml": want table, csv, json or markdown`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

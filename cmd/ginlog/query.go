@@ -104,6 +104,12 @@ those in which who played each card is known.
 			if opts.filters, err = ff.parse(); err != nil {
 				return err
 			}
+			if q.Game == queries.GameHearts && cmd.Flags().Changed("who") {
+				return usagef("--who is for the Gin queries: the rows of %s are by player or seat", q.Name)
+			}
+			if q.Rate == "" && cmd.Flags().Changed("min-sample") {
+				return usagef("--min-sample notes the small samples of a rate: %s has none", q.Name)
+			}
 			if opts.grid && opts.name != "card-values" {
 				return usagef("--grid is for card-values")
 			}

@@ -195,8 +195,28 @@ type retraceReport struct {
 	Agreed      int                  `json:"agreed"`
 	Kinds       []retraceKind        `json:"kinds"`
 	Differences int                  `json:"differences"`
-	First       []retrace.Difference `json:"first_differences"`
-	Faults      []retrace.Fault      `json:"faults"`
+	First       []retraceDifference  `json:"first_differences"`
+	Faults      []retraceFault       `json:"faults"`
+}
+
+// retraceDifference is a difference in the JSON form, with the keys of
+// the table's columns.
+type retraceDifference struct {
+	Game     int64  `json:"game"`
+	Round    int    `json:"round"`
+	Ply      int    `json:"ply"`
+	Decision string `json:"decision"`
+	Logged   string `json:"logged"`
+	Player   string `json:"player"`
+}
+
+// retraceFault is a fault of the player in the JSON form.
+type retraceFault struct {
+	Game    int64  `json:"game"`
+	Round   int    `json:"round"`
+	Ply     int    `json:"ply"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 type retraceKind struct {
@@ -209,12 +229,12 @@ type retraceKind struct {
 func writeRetrace(a *app, format render.Format, player, side string, s *retrace.Summary) error {
 	compared, agreed := s.Total()
 	rep := retraceReport{Player: player, Side: side, Games: s.Games, Agreeing: s.Agreeing, Decisions: compared, Agreed: agreed,
-		Differences: s.Differences, First: s.First, Faults: s.Faults}
-	if rep.First == nil {
-		rep.First = []retrace.Difference{}
+		Differences: s.Differences, First: []retraceDifference{}, Faults: []retraceFault{}}
+	for _, d := range s.First {
+		rep.First = append(rep.First, retraceDifference{d.Game, d.Round, d.Ply, d.Kind.String(), d.Logged, d.Player})
 	}
-	if rep.Faults == nil {
-		rep.Faults = []retrace.Fault{}
+	for _, f := range s.Faults {
+		rep.Faults = append(rep.Faults, retraceFault{f.Game, f.Round, f.Ply, f.Code, f.Msg})
 	}
 	kinds := &render.Table{Columns: []render.Column{{Name: "decision"}, {Name: "compared"}, {Name: "agreed"}, {Name: "rate", Format: "%.4f"}}}
 	for k := range retrace.NumKinds {
