@@ -187,16 +187,16 @@ func listedGames(ctx context.Context, db *schema.DB, id int64) ([]*replay.Game, 
 
 // retraceReport is the JSON form of the summary.
 type retraceReport struct {
-	Player      string               `json:"player"`
-	Side        string               `json:"side"`
-	Games       int                  `json:"games"`
-	Agreeing    int                  `json:"games_agreeing"`
-	Decisions   int                  `json:"decisions"`
-	Agreed      int                  `json:"agreed"`
-	Kinds       []retraceKind        `json:"kinds"`
-	Differences int                  `json:"differences"`
-	First       []retraceDifference  `json:"first_differences"`
-	Faults      []retraceFault       `json:"faults"`
+	Player      string              `json:"player"`
+	Side        string              `json:"side"`
+	Games       int                 `json:"games"`
+	Agreeing    int                 `json:"games_agreeing"`
+	Decisions   int                 `json:"decisions"`
+	Agreed      int                 `json:"agreed"`
+	Kinds       []retraceKind       `json:"kinds"`
+	Differences int                 `json:"differences"`
+	First       []retraceDifference `json:"first_differences"`
+	Faults      []retraceFault      `json:"faults"`
 }
 
 // retraceDifference is a difference in the JSON form, with the keys of
