@@ -129,6 +129,8 @@ func TestCommandLineErrors(t *testing.T) {
 		{"metric without grid", []string{"query", "card-values", "--metric", "melded"}, "ginlog: --metric chooses the value --grid shows: give --grid with it"},
 		{"who on a hearts query", []string{"query", "hearts-points", "--who", "both"}, "ginlog: --who is for the Gin queries: the rows of hearts-points are by player or seat"},
 		{"min-sample without a rate", []string{"query", "hearts-games", "--min-sample", "3"}, "ginlog: --min-sample notes the small samples of a rate: hearts-games has none"},
+		{"limit on gin", []string{"simulate", "--no-logs", "--limit", "50"}, "ginlog: --limit is the total that ends a Hearts game: give --game hearts with it"},
+		{"timeout on hearts", []string{"simulate", "--game", "hearts", "--no-logs", "--timeout", "2s"}, "ginlog: --timeout is for the exec: players of Gin matches"},
 		{"bad format", []string{"games", "-f", "xml"}, `ginlog: --format: unknown format "xml": want table, csv, json or markdown`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -73,7 +73,15 @@ goes on, and simulate exits with status 3. Codes:
 			var err error
 			switch game {
 			case "gin":
+				if cmd.Flags().Changed("limit") {
+					return usagef("--limit is the total that ends a Hearts game: give --game hearts with it")
+				}
 			case "hearts":
+				for _, flag := range []string{"timeout", "stderr-dir"} {
+					if cmd.Flags().Changed(flag) {
+						return usagef("--%s is for the exec: players of Gin matches", flag)
+					}
+				}
 				h, err := heartsSimulateOptions(opts, players, limit, format)
 				if err != nil {
 					return err
