@@ -131,6 +131,8 @@ func TestCommandLineErrors(t *testing.T) {
 		{"min-sample without a rate", []string{"query", "hearts-games", "--min-sample", "3"}, "ginlog: --min-sample notes the small samples of a rate: hearts-games has none"},
 		{"limit on gin", []string{"simulate", "--no-logs", "--limit", "50"}, "ginlog: --limit is the total that ends a Hearts game: give --game hearts with it"},
 		{"timeout on hearts", []string{"simulate", "--game", "hearts", "--no-logs", "--timeout", "2s"}, "ginlog: --timeout is for the exec: players of Gin matches"},
+		{"argument to a command without", []string{"games", "bot7"}, `ginlog: games: takes no arguments, got "bot7"; see ginlog games --help`},
+		{"too many arguments", []string{"sql", "SELECT 1", "SELECT 2"}, "ginlog: sql: want 1 argument, got 2; see ginlog sql --help"},
 		{"bad format", []string{"games", "-f", "xml"}, `ginlog: --format: unknown format "xml": want table, csv, json or markdown`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

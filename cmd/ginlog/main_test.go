@@ -101,7 +101,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"unknown command", []string{"bogus"}, `ginlog: bogus: unknown command; see ginlog --help`},
 		{"unknown flag", []string{"melds", "--bogus", "SA"}, "ginlog: --bogus: unknown flag; see ginlog melds --help"},
-		{"no hand", []string{"melds"}, "ginlog: accepts between 1 and 11 arg(s), received 0"},
+		{"no hand", []string{"melds"}, "ginlog: melds: want 1 to 11 arguments, got 0; see ginlog melds --help"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, tc.args...)

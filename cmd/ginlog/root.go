@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"runtime/debug"
 	"strings"
 
@@ -105,12 +106,24 @@ func versionOf(bi *debug.BuildInfo) string {
 	return v + " (" + strings.Join(parts, ", ") + ")"
 }
 
-// argsRange is cobra.RangeArgs returning a usage error.
+// argsRange accepts lo to hi arguments, and reports another count as a
+// usage error in the form of the flags' errors: "melds: want 1 to 11
+// arguments, got 0; see ginlog melds --help".
 func argsRange(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.RangeArgs(lo, hi)(cmd, args); err != nil {
-			return &usageError{err: err}
+		n := len(args)
+		if n >= lo && n <= hi {
+			return nil
 		}
-		return nil
+		var want string
+		switch {
+		case hi == 0:
+			return usagef("%s: takes no arguments, got %q; see %s --help", cmd.Name(), args[0], cmd.CommandPath())
+		case lo == hi:
+			want = plural(lo, "argument")
+		default:
+			want = fmt.Sprintf("%d to %s", lo, plural(hi, "argument"))
+		}
+		return usagef("%s: want %s, got %d; see %s --help", cmd.Name(), want, n, cmd.CommandPath())
 	}
 }
