@@ -1,7 +1,10 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
@@ -54,6 +57,7 @@ escaped for the target language.
   ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.format = strings.ToLower(opts.format)
 			switch opts.game {
 			case "gin":
 			case "hearts":
@@ -90,9 +94,12 @@ escaped for the target language.
 		},
 	}
 	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
-	cmd.Flags().StringVar(&opts.format, "format", "json", "json, haskell or go")
+	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
+	mustComplete(cmd, "format", fixedCompletion("json", "haskell", "go"))
 	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
+	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
 	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
+	mustComplete(cmd, "flavour", fixedCompletion("plain", "fit2102"))
 	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
 	return cmd
 }

@@ -57,8 +57,8 @@ func heartsSimulateOptions(opts simulateOptions, players string, limit int, form
 	case c.Start < 0 || c.Start > ingest.MaxTimestamp-int64(c.Games):
 		return h, usagef("--start: the stamps of %d games from %d would pass %d, the last a log may have", c.Games, c.Start, int64(ingest.MaxTimestamp))
 	}
-	if h.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-		return h, usagef("--format: %v", err)
+	if h.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+		return h, err
 	}
 	return h, nil
 }
@@ -147,8 +147,8 @@ func heartsReport(sum *sim.HeartsSummary, cfg sim.HeartsConfig, elapsed time.Dur
 }
 
 func writeHeartsSimTable(a *app, rep *heartsSimReport) error {
-	fmt.Fprintf(a.out, "%d Hearts games, %d hands (seed %d, to %d points) in %.2f s, %.0f games/s\n\n",
-		rep.Games, rep.Hands, rep.Seed, rep.Limit, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
+	fmt.Fprintf(a.out, "%s, %s (seed %d, to %d points) in %.2f s, %.0f games/s\n\n",
+		plural(rep.Games, "Hearts game"), plural(rep.Hands, "hand"), rep.Seed, rep.Limit, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
 	t := &render.Table{Columns: []render.Column{
 		{Name: "seat"}, {Name: "id"}, {Name: "wins"}, {Name: "win rate", Format: "%.3f"},
 		{Name: "95% CI"}, {Name: "points/hand", Format: "%.2f"}, {Name: "moons"}, {Name: "queens"},
