@@ -79,9 +79,12 @@ var adversarial = []string{
 
 // adversarialWeights returns valid weights whose every doc and filter
 // holds adversarial text.
-func adversarialWeights() *model.Weights {
+func adversarialWeights(t testing.TB) *model.Weights {
+	t.Helper()
 	w := randomWeights(rand.New(rand.NewPCG(1, 1)))
-	docs := []*string{&w.Doc, &w.DrawModel.Doc, &w.KeepValues.Doc, &w.KnockPolicy.Doc, &w.DrawPolicy.Doc, &w.HandValues.Doc, &w.Opponent.Doc}
+	w.Inference = randomInference(t, 7)
+	docs := []*string{&w.Doc, &w.DrawModel.Doc, &w.KeepValues.Doc, &w.KnockPolicy.Doc, &w.DrawPolicy.Doc, &w.HandValues.Doc, &w.Opponent.Doc,
+		&w.HandPolicy.Doc, &w.RaceValues.Doc, &w.Inference.Doc}
 	for i, d := range docs {
 		*d = adversarial[i%len(adversarial)] + " " + adversarial[(i+3)%len(adversarial)]
 	}
