@@ -9,9 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -36,17 +34,16 @@ type source struct {
 
 // pair is one game's two files. Either may be missing.
 type pair struct {
-	key    string // directory and timestamp
-	ts     int64
-	turns  *source
-	scores *source
+	key     string // directory and timestamp, and the copy number if any
+	ts      int64
+	turns   *source
+	scores  *source
+	partner string // the name of the file that would complete a pair that lacks one
 	// others are further files that name the same game's turn or score
 	// file (two entries of an archive with one name, 1.csv beside 1.CSV):
 	// the game is rejected rather than one of them silently chosen.
 	others []*source
 }
-
-var logName = regexp.MustCompile(`^(\d{1,18})(-score)?\.(?i:csv)$`)
 
 // found is what find gathers from the command-line paths.
 type found struct {
@@ -67,8 +64,8 @@ func (fd *found) close() {
 type finder struct {
 	ctx context.Context
 	found
-	byKey   map[string]*pair
-	folders map[fileID]bool // folders walked, by device and inode
+	games   map[string]*game // by folder and timestamp
+	folders map[fileID]bool  // folders walked, by device and inode
 }
 
 // find expands paths (files, folders walked recursively through links,
@@ -77,15 +74,20 @@ type finder struct {
 // (ErrNoSuchPath), as does cancellation; everything else that cannot be
 // read becomes a located error for that file or folder only.
 func find(ctx context.Context, paths []string) (*found, error) {
-	f := &finder{ctx: ctx, byKey: map[string]*pair{}, folders: map[fileID]bool{}}
+	f := &finder{ctx: ctx, games: map[string]*game{}, folders: map[fileID]bool{}}
 	for _, p := range paths {
 		if err := f.add(p); err != nil {
 			f.close()
 			return nil, err
 		}
 	}
-	for _, p := range f.byKey {
-		f.pairs = append(f.pairs, p)
+	keys := make([]string, 0, len(f.games))
+	for k := range f.games {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		f.pairs = append(f.pairs, f.games[k].pairs(f.skip)...)
 	}
 	sort.Slice(f.pairs, func(i, j int) bool {
 		if f.pairs[i].ts != f.pairs[j].ts {
@@ -177,7 +179,7 @@ func (f *finder) walk(dir string, info fs.FileInfo) error {
 				if err := f.walk(p, target); err != nil {
 					return err
 				}
-			case err != nil && !logName.MatchString(e.Name()):
+			case err != nil && !isLogName(e.Name()):
 				f.skip(p, "a link that leads nowhere: "+errorText(err))
 			default:
 				if err := f.addFile(p, false); err != nil {
@@ -268,42 +270,35 @@ func pathExt(p string) string {
 // addLog files a log under its game's key (dir, as found, and its
 // timestamp), or rejects or skips a file that is not one.
 func (f *finder) addLog(dir, base string, s *source, explicit bool) {
-	m := logName.FindStringSubmatch(base)
+	n, ok := ParseLogName(base)
 	switch {
-	case m == nil && explicit:
+	case !ok && explicit:
 		f.bad = append(f.bad, &FileError{File: s.name, Code: CodeBadName, Msg: "not a log file: want <timestamp>.csv or <timestamp>-score.csv"})
 		return
-	case m == nil:
+	case !ok:
 		f.skipped = append(f.skipped, Skip{Path: s.name, Reason: "not named <timestamp>.csv or <timestamp>-score.csv"})
 		return
 	case !validName(dir + "/" + base):
 		f.bad = append(f.bad, &FileError{File: s.name, Code: CodeBadName, Msg: "the path is not valid UTF-8 (shown with \\x escapes): rename it"})
 		return
-	}
-	ts, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil || ts > MaxTimestamp {
+	case n.TS > MaxTimestamp:
 		f.bad = append(f.bad, &FileError{File: s.name, Code: CodeBadTimestamp,
-			Msg: fmt.Sprintf("timestamp %s is past %d (9999-12-31 23:59:59 UTC), the last one a game may have", m[1], int64(MaxTimestamp))})
+			Msg: fmt.Sprintf("timestamp %d is past %d (9999-12-31 23:59:59 UTC), the last one a game may have", n.TS, int64(MaxTimestamp))})
 		return
 	}
-	key := dir + "/" + m[1]
-	p := f.byKey[key]
-	if p == nil {
-		p = &pair{key: key, ts: ts}
-		f.byKey[key] = p
+	key := dir + "/" + n.stamp
+	g := f.games[key]
+	if g == nil {
+		g = &game{key: key, ts: n.TS, slots: map[slotKey]*slot{}}
+		f.games[key] = g
 	}
-	slot := &p.turns
-	if m[2] != "" {
-		slot = &p.scores
-	}
-	switch {
-	case *slot == nil:
-		*slot = s
-	case (*slot).id == s.id:
-		// The same file reached twice: by two command-line paths.
-	default:
-		p.others = append(p.others, s)
-	}
+	g.add(n, s)
+}
+
+// isLogName reports whether base is the name of a log file.
+func isLogName(base string) bool {
+	_, ok := ParseLogName(base)
+	return ok
 }
 
 // MaxTimestamp is the largest <timestamp> of a log's name: 9999-12-31

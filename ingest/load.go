@@ -38,7 +38,12 @@ type planner struct {
 	nextID      int64
 	byContent   map[string]int64
 	byCanonical map[string]int64
+	// tags holds the tags of the games loaded before this import.
+	tags map[int64]tags
 }
+
+// tags are a game's opponent and source, nil when it has none.
+type tags struct{ opponent, source any }
 
 // planned is a game with its fate decided.
 type planned struct {
@@ -46,6 +51,9 @@ type planned struct {
 	out      outcome
 	id       int64 // the new game id, or the loaded game it duplicates; -1 if rejected
 	mirrorOf any   // int64 or nil
+	// tagsKept marks a duplicate of a game loaded before this import whose
+	// tags differ from those this import was given: they stay as they are.
+	tagsKept bool
 }
 
 // writer appends batches of planned games through DuckDB appenders on its
@@ -81,7 +89,7 @@ func nullable(s string) any {
 // already holds.
 func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponent string) (*planner, error) {
 	p := &planner{source: nullable(source), opponent: nullable(opponent), now: time.Now().UTC(),
-		byContent: map[string]int64{}, byCanonical: map[string]int64{}}
+		byContent: map[string]int64{}, byCanonical: map[string]int64{}, tags: map[int64]tags{}}
 	if err := db.QueryRowContext(ctx, nextImportSQL).Scan(&p.importID); err != nil {
 		return nil, fmt.Errorf("next import: %w", err)
 	}
@@ -108,10 +116,12 @@ func (p *planner) readKnown(ctx context.Context, db *sql.DB) error {
 		var id int64
 		var content, canonical string
 		var original bool
-		if err := rows.Scan(&id, &content, &canonical, &original); err != nil {
+		var opponent, source sql.NullString
+		if err := rows.Scan(&id, &content, &canonical, &original, &opponent, &source); err != nil {
 			return err
 		}
 		p.byContent[content] = id
+		p.tags[id] = tags{nullable(opponent.String), nullable(source.String)}
 		if original {
 			p.byCanonical[canonical] = id
 		}
@@ -132,18 +142,34 @@ func (p *planner) plan(g *Game) planned {
 	if len(g.Errors) > 0 {
 		return planned{g: g, out: rejected, id: -1}
 	}
-	if id, ok := p.byContent[g.ContentHash]; ok {
-		return planned{g: g, out: duplicate, id: id}
-	}
-	pl := planned{g: g, out: loaded, id: p.nextID}
-	p.nextID++
-	p.byContent[g.ContentHash] = pl.id
-	if orig, ok := p.byCanonical[g.CanonicalHash]; ok {
-		pl.mirrorOf, pl.out = orig, mirrored
-	} else {
-		p.byCanonical[g.CanonicalHash] = pl.id
-	}
+	pl := planned{g: g}
+	pl.out, pl.id, pl.mirrorOf, pl.tagsKept = p.assign(g.ContentHash, g.CanonicalHash)
 	return pl
+}
+
+// assign decides the fate of a sound game of any kind from its hashes: a
+// duplicate of the loaded game with the same content (tagsKept when that
+// game keeps tags other than this import's), or a new id, mirroring the
+// loaded game with the same canonical hash if there is one.
+func (p *planner) assign(content, canonical string) (out outcome, id int64, mirrorOf any, tagsKept bool) {
+	if id, ok := p.byContent[content]; ok {
+		return duplicate, id, nil, p.keeps(id)
+	}
+	id = p.nextID
+	p.nextID++
+	p.byContent[content] = id
+	if orig, ok := p.byCanonical[canonical]; ok {
+		return mirrored, id, orig, false
+	}
+	p.byCanonical[canonical] = id
+	return loaded, id, nil, false
+}
+
+// keeps reports whether the game id, loaded before this import, carries
+// tags other than the ones this import was given (those not given aside).
+func (p *planner) keeps(id int64) bool {
+	t, ok := p.tags[id]
+	return ok && ((p.opponent != nil && t.opponent != p.opponent) || (p.source != nil && t.source != p.source))
 }
 
 func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
@@ -288,5 +314,5 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 		winner = gin.Opp
 	}
 	return w.app[appGames].AppendRow(id, g.TS, time.Unix(g.TS, 0).UTC(), g.ContentHash, g.CanonicalHash, mirrorOf,
-		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(winner), w.p.importID)
+		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(winner), w.p.importID, schema.KindGin)
 }

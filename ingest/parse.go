@@ -58,9 +58,9 @@ func parseGame(p *pair) *Game {
 		return g
 	}
 	if p.turns == nil || p.scores == nil {
-		have, want := p.turns, "score file "+fmt.Sprint(p.ts)+"-score.csv"
+		have, want := p.turns, "score file "+p.partner
 		if have == nil {
-			have, want = p.scores, "turn file "+fmt.Sprint(p.ts)+".csv"
+			have, want = p.scores, "turn file "+p.partner
 		}
 		data, err := have.read()
 		g.Turns = fileInfo(have.name, data)
@@ -145,11 +145,6 @@ func duplicates(p *pair) []*FileError {
 		}
 	}
 	return errs
-}
-
-// isScore reports whether a log's name is a score file's.
-func isScore(name string) bool {
-	return strings.HasSuffix(strings.ToLower(name), "-score.csv")
 }
 
 func fileInfo(name string, b []byte) File {

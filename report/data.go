@@ -1,8 +1,17 @@
 // Package report renders the analysis of a set of games as one
-// self-contained HTML page: a summary block, then charts drawn with
-// gonum.org/v1/plot as inline SVG (no scripts, fonts or requests), each
-// with a title, axis labels, a sentence on how to read it, and its data as
-// a table beneath it.
+// self-contained HTML page (no scripts, fonts or requests): a summary, the
+// opponent's tendencies ranked by the rule stated in tendencies.go, the
+// two players side by side on the same measures, the chosen player's card
+// maps on fixed scales, and the games' scores. Blue is you and orange the
+// opponent everywhere; what rests on fewer cases than the minimum sample
+// is drawn pale, hatched or grey.
+//
+// The charts are drawn with gonum.org/v1/plot as inline SVG at the page's
+// width, each with a title, its key above the plot (never over the data),
+// a sentence on how to read it and its data as a table beneath it; every
+// label is pinned to its measured length (see svg.go). A chart is a
+// func(*data, Options) (chart, error) in build's list: a plot drawn with
+// render, or a layout (a key, a strip below) drawn with chart.draw.
 package report
 
 import (
@@ -21,15 +30,23 @@ type Options struct {
 	Recent  int   // how many recent games to chart when Game is 0 (default 3)
 }
 
-// data is everything the report draws, read through the typed queries.
+// data is everything the report draws, read through the typed queries:
+// cards for the plays the filters select (Who), sides and measures for
+// both players apart, for the comparison.
 type data struct {
 	summary  [2]queries.SideSummary
-	draws    *queries.DrawTendencies
-	knocks   *queries.Knocks
+	sides    [2]sideData // by gin.Seat
+	measures []queries.MeasureRates
 	cards    [gin.NumCards]queries.CardValue
 	loss     []queries.SideLoss
 	verdicts map[replay.Status]int
 	scores   []queries.RunningScore
+}
+
+// sideData is what the comparison reads for one side.
+type sideData struct {
+	draws  *queries.DrawTendencies
+	knocks *queries.Knocks
 }
 
 // load reads the report's data. Filters that select no game give an error
@@ -40,10 +57,17 @@ func load(ctx context.Context, db *sql.DB, o Options) (*data, error) {
 	if d.summary, err = queries.Summary(ctx, db, o.Filters); err != nil {
 		return nil, err
 	}
-	if d.draws, err = queries.DrawTendency(ctx, db, o.Filters); err != nil {
-		return nil, err
+	for _, seat := range []gin.Seat{gin.You, gin.Opp} {
+		f := o.Filters
+		f.Who = seat.String()
+		if d.sides[seat].draws, err = queries.DrawTendency(ctx, db, f); err != nil {
+			return nil, err
+		}
+		if d.sides[seat].knocks, err = queries.KnockProfile(ctx, db, f); err != nil {
+			return nil, err
+		}
 	}
-	if d.knocks, err = queries.KnockProfile(ctx, db, o.Filters); err != nil {
+	if d.measures, err = queries.Tendencies(ctx, db, o.Filters); err != nil {
 		return nil, err
 	}
 	if d.cards, err = queries.CardValues(ctx, db, o.Filters); err != nil {

@@ -4,10 +4,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"image"
-	"image/png"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,11 +12,19 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 )
 
 var corpora = map[string]string{"reallogs": "../../shared/reallogs", "sample": "../testdata/sample"}
+
+// loadCorpus ingests and verifies a corpus; the real logs come from ../shared.
+func loadCorpus(t *testing.T, name string) *sql.DB {
+	t.Helper()
+	testenv.Dir(t, corpora[name])
+	return testdb.Load(t, corpora[name], ingest.Options{})
+}
 
 func write(t *testing.T, db *sql.DB, o Options) string {
 	t.Helper()
@@ -31,51 +35,63 @@ func write(t *testing.T, db *sql.DB, o Options) string {
 	return b.String()
 }
 
-var (
-	tagRE   = regexp.MustCompile(`<[^>]+>`)
-	spaceRE = regexp.MustCompile(`[ \t]+`)
-)
-
-// structure reduces a report to its text: headings, summary, captions and
-// the data tables, without the drawings and the generation time.
-func structure(html string) string {
-	html = regexp.MustCompile(`(?s)<svg.*?</svg>`).ReplaceAllString(html, "[chart]\n")
-	html = regexp.MustCompile(`(?s)<style>.*?</style>`).ReplaceAllString(html, "")
-	html = regexp.MustCompile(`generated [0-9-]+ [0-9:]+ UTC`).ReplaceAllString(html, "generated TIME")
-	html = strings.NewReplacer("</tr>", "\n", "</td>", " | ", "</th>", " | ", "</div>", "\n", "</h2>", "\n").Replace(html)
-	var lines []string
-	for _, l := range strings.Split(tagRE.ReplaceAllString(html, ""), "\n") {
-		if l = strings.TrimSpace(spaceRE.ReplaceAllString(l, " ")); l != "" {
-			lines = append(lines, l)
-		}
+func buildPage(t *testing.T, db *sql.DB, o Options) *page {
+	t.Helper()
+	pg, err := build(context.Background(), db, o)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return strings.Join(lines, "\n") + "\n"
+	return pg
 }
 
-func TestStructure(t *testing.T) {
-	for name, dir := range corpora {
-		t.Run(name, func(t *testing.T) {
-			db := testdb.Load(t, dir, ingest.Options{})
-			html := write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
-			if n := strings.Count(html, "<svg"); n != 10 {
-				t.Errorf("%d charts, want 10", n)
+// chartCount is how many charts a report draws.
+const chartCount = 11
+
+// TestData compares the report's content (the summary, the ranked
+// tendencies, every chart's data table) with the golden files.
+func TestData(t *testing.T) {
+	for _, tc := range []struct {
+		name, corpus string
+		o            Options
+	}{
+		{"sample", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}},
+		{"reallogs", "reallogs", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}},
+		{"sample-you-game-3", "sample", Options{Filters: queries.Filters{Who: "you", MinSample: 5, Game: 3}, Game: 3}},
+		{"sample-both-recent-1", "sample", Options{Filters: queries.Filters{Who: "both", MinSample: 30}, Recent: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pg := buildPage(t, loadCorpus(t, tc.corpus), tc.o)
+			if len(pg.Charts) != chartCount {
+				t.Errorf("%d charts, want %d", len(pg.Charts), chartCount)
 			}
-			for _, bad := range []string{"http://", "https://", "<script", "<link", "@import", "url("} {
-				if strings.Contains(strings.ReplaceAll(html, `xmlns="http://www.w3.org/2000/svg"`, ""), bad) && !strings.Contains(bad, "http") {
-					t.Errorf("the report is not self-contained: it has %q", bad)
-				}
-			}
-			for _, ext := range regexp.MustCompile(`(?:src|href)="([^"#][^"]*)"`).FindAllStringSubmatch(html, -1) {
-				t.Errorf("external reference %s", ext[1])
-			}
-			golden.Check(t, filepath.Join("testdata", name+".txt"), structure(html))
+			golden.Check(t, filepath.Join("testdata", tc.name+".txt"), pg.Text())
 		})
+	}
+}
+
+// TestSelfContained: the page loads nothing: no scripts, links, imports or
+// external references.
+func TestSelfContained(t *testing.T) {
+	html := write(t, loadCorpus(t, "sample"), Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
+	if n := strings.Count(html, "<svg"); n != chartCount {
+		t.Errorf("%d charts, want %d", n, chartCount)
+	}
+	html = strings.ReplaceAll(html, `xmlns="http://www.w3.org/2000/svg"`, "")
+	html = strings.ReplaceAll(html, `xmlns:xlink="http://www.w3.org/1999/xlink"`, "")
+	for _, bad := range []string{"http://", "https://", "<script", "<link", "@import", "url("} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the report is not self-contained: it has %q", bad)
+		}
+	}
+	for _, ext := range regexp.MustCompile(`(?:src|href)="([^"#][^"]*)"`).FindAllStringSubmatch(html, -1) {
+		t.Errorf("external reference %s", ext[1])
 	}
 }
 
 // TestUnverified renders a report of games not verified yet: no features,
 // empty charts, no error.
 func TestUnverified(t *testing.T) {
+	testenv.Dir(t, corpora["sample"])
 	db, err := schema.Open(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
@@ -84,64 +100,9 @@ func TestUnverified(t *testing.T) {
 	if _, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{corpora["sample"]}}); err != nil {
 		t.Fatal(err)
 	}
-	html := write(t, db.DB, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
-	if n := strings.Count(html, "<svg"); n != 10 || !strings.Contains(html, "no data") {
-		t.Errorf("%d charts; no-data marks present: %v", n, strings.Contains(html, "no data"))
+	pg := buildPage(t, db.DB, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
+	if len(pg.Charts) != chartCount || len(pg.Tendencies.Listed) != 0 || pg.Tendencies.Empty == "" {
+		t.Errorf("%d charts, %d tendencies listed, empty note %q", len(pg.Charts), len(pg.Tendencies.Listed), pg.Tendencies.Empty)
 	}
-}
-
-// TestBrowser opens a report in headless Chromium: the page must load (its
-// DOM holds every chart) and its screenshot must not be blank.
-func TestBrowser(t *testing.T) {
-	chromium := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			chromium = p
-			break
-		}
-	}
-	if chromium == "" {
-		t.Skip("chromium not installed (Debian package chromium): the browser test is skipped; CI installs it")
-	}
-	db := testdb.Load(t, corpora["sample"], ingest.Options{})
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
-	os.WriteFile(page, []byte(write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})), 0o644)
-	flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-		"--no-first-run", "--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(dir, "profile")}
-	dom, err := exec.Command(chromium, append(flags, "--dump-dom", "file://"+page)...).Output()
-	if err != nil {
-		t.Fatalf("chromium --dump-dom: %v", err)
-	}
-	if n := strings.Count(string(dom), "<svg"); n != 10 {
-		t.Errorf("the loaded page has %d charts, want 10", n)
-	}
-	shot := filepath.Join(dir, "shot.png")
-	if out, err := exec.Command(chromium, append(flags, "--screenshot="+shot, "--window-size=1280,1800", "file://"+page)...).CombinedOutput(); err != nil {
-		t.Fatalf("chromium --screenshot: %v\n%s", err, out)
-	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if colors := distinctColors(img); colors < 50 {
-		t.Errorf("the screenshot has %d colours: blank or broken", colors)
-	}
-}
-
-func distinctColors(img image.Image) int {
-	seen := map[uint32]bool{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y += 3 {
-		for x := b.Min.X; x < b.Max.X; x += 3 {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			seen[(r>>8)<<16|(g>>8)<<8|bl>>8] = true
-		}
-	}
-	return len(seen)
+	checkLayout(t, pg)
 }

@@ -16,6 +16,9 @@ type app struct {
 	// terminal, when set, overrides the check of whether a stream is a
 	// terminal (tests use it to render the terminal form).
 	terminal func(w io.Writer) bool
+	// interactive, when set, overrides the check of whether a.in is a
+	// terminal (tests answer rm's question through it).
+	interactive func() bool
 	// dbFlag is the root's --db flag.
 	dbFlag string
 }
@@ -27,5 +30,15 @@ func (a *app) isTerminal(w io.Writer) bool {
 		return a.terminal(w)
 	}
 	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// inputIsTerminal reports whether a.in is an interactive terminal: only
+// there does a command ask a question.
+func (a *app) inputIsTerminal() bool {
+	if a.interactive != nil {
+		return a.interactive()
+	}
+	f, ok := a.in.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -9,7 +9,9 @@ import (
 type exportOptions struct {
 	weights string
 	format  string
+	flavour string // of the haskell format: plain or fit2102
 	name    string
+	game    string
 }
 
 func newExportCmd(a *app) *cobra.Command {
@@ -25,6 +27,14 @@ func newExportCmd(a *app) *cobra.Command {
            opponentTakeProbability, meldProbability, knockWinProbability,
            shouldKnock, handValue, ...; paste it into a single-file
            Player.hs without its module header
+           --flavour fit2102: a module for the FIT2102 framework's own
+           types (Card, Rank, Suit, Draw, Meld): a Tracker of the round
+           kept in the memory string (trackPick, trackPlay, trackDiscard,
+           showTracker, readTracker), the meld search (handDeadwood,
+           bestMelds, discardOptions) and the weights over cards
+           (opponentTakes, feedingRisk, meldChance, shouldKnock,
+           handValue, valueAhead); lines under 80 columns; its header
+           says how to paste it into Player.hs (docs/haskell.md)
   go       a self-contained Go source file (no imports) with the weights
            as package-level values, PhaseOf and ShouldKnock
 
@@ -35,11 +45,32 @@ finite and in range. The haskell and go exports also check the policy a bot
 relies on (Gin always taken; a knock or a hand never better at more
 deadwood) and refuse weights fitted before it was guaranteed: fit them
 again. Every text of the file that reaches the code (docs, filters) is
-escaped for the target language.`,
+escaped for the target language.
+
+` + heartsExportHelp,
 		Example: `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
-  ginlog export --weights weights.json --format go --name ginweights > weights.go`,
+  ginlog export --weights weights.json --format haskell --flavour fit2102 > submission/GinlogWeights.hs
+  ginlog export --weights weights.json --format go --name ginweights > weights.go
+  ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			switch opts.game {
+			case "gin":
+			case "hearts":
+				if opts.flavour != "plain" {
+					return usagef("--flavour is for the Gin Rummy weights, not --game hearts")
+				}
+				return runExportHearts(cmd.Context(), a, opts)
+			default:
+				return usagef("--game: want gin or hearts, got %q", opts.game)
+			}
+			switch {
+			case opts.flavour == "plain":
+			case opts.format != "haskell":
+				return usagef("--flavour is for --format haskell, not %s", opts.format)
+			case opts.flavour != "fit2102":
+				return usagef("--flavour: want plain or fit2102, got %q", opts.flavour)
+			}
 			switch opts.format {
 			case "json":
 			case "haskell":
@@ -60,6 +91,8 @@ escaped for the target language.`,
 	}
 	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
 	cmd.Flags().StringVar(&opts.format, "format", "json", "json, haskell or go")
+	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
+	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
 	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
 	return cmd
 }
@@ -76,6 +109,9 @@ func runExport(a *app, opts exportOptions) error {
 		return usagef("--weights: %s: %v", opts.weights, err)
 	}
 	if opts.format == "haskell" {
+		if opts.flavour == "fit2102" {
+			return export.HaskellFIT2102(a.out, w, opts.name)
+		}
 		return export.Haskell(a.out, w, opts.name)
 	}
 	return export.Go(a.out, w, opts.name)

@@ -24,17 +24,28 @@ func newReportCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report",
 		Short: "Write a self-contained HTML report with charts",
-		Long: `Report writes one HTML file that opens anywhere without a network: a
-summary of the games and of the chosen player's most telling tendencies,
-then charts drawn as inline SVG: 52-card heat maps (face-up cards taken,
-cards melded at the end, the holder's points), face-up take rates by rank
-and by relation to the hand with their 95% intervals and sample sizes, the
-deadwood and timing of knocks, the running score of a game (--game) or of
-the last games, and the verify verdicts with the points lost to weak meld
-declarations. Each chart says how to read it and lists its data.
+		Long: `Report writes one HTML file that opens anywhere without a network:
+a summary of the games; the opponent's tendencies you can play against,
+ranked by how far its 95% interval lies from yours, each with its size
+and what to do about it; you and the opponent side by side on the same
+measures (face-up takes by relation and by rank, knocks passed up, knock
+deadwood and timing, discards, meld declarations); the chosen player's
+52-card maps on fixed scales (face-up cards taken, cards melded at the
+end, the holder's points); the running score of a game (--game) or of
+the last games; the verify verdicts and the points lost to weak meld
+declarations. Blue is you and orange the opponent throughout; what rests
+on fewer than --min-sample cases is drawn pale, hatched or grey. Each
+chart says how to read it and lists its data. The Hearts games the
+filters select get a section of their own (points per hand, the queen of
+spades, moon attempts, hearts leads, voids, how the card order was read),
+or the whole report when there is no Gin game.
 
-It takes the same filters as ginlog query; exit status 5 means they select
-no games (or --game names none).`,
+It takes the same filters as ginlog query (--who picks the player of the
+card maps) and, like it, counts every selected game in the summary and the
+running scores, and the verified games only in what comes from the replay
+(the tendencies, heat maps, knocks and verdicts); ginlog ingest verifies
+the games it loads. Exit status 5 means the filters select no games (or
+--game names none).`,
 		Example: `  ginlog report --out report.html
   ginlog report --opponent bot7 --since 2020-11-01 --out bot7.html
   ginlog report --who you --game 12 --out game12.html`,

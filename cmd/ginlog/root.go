@@ -47,6 +47,7 @@ by ginlog's own tuned player in the simulator.
 		newIngestCmd(a),
 		newVerifyCmd(a),
 		newGamesCmd(a),
+		newOpponentsCmd(a), newSourcesCmd(a), newTagCmd(a), newRmCmd(a), newWatchCmd(a),
 		newShowCmd(a),
 		newQueryCmd(a),
 		newSQLCmd(a),
@@ -55,7 +56,9 @@ by ginlog's own tuned player in the simulator.
 		newReportCmd(a),
 		newBridgeCmd(a),
 		newRetraceCmd(a),
+		newExportDataCmd(a),
 	)
+	initHelpCommands(root)
 	return root
 }
 

@@ -1,0 +1,2 @@
+-- count-games: how many games the database holds.
+SELECT count(*) FROM games

@@ -1,0 +1,65 @@
+package queries
+
+import (
+	"slices"
+	"strings"
+)
+
+// Closest orders known values for a message about value, which matched
+// none of them: first those close to it (case aside, at most two edits
+// away, or one containing the other), the closest first, then the rest by
+// name. known is not changed.
+func Closest(value string, known []string) []string {
+	type scored struct {
+		name  string
+		dist  int
+		close bool
+	}
+	v := strings.ToLower(value)
+	s := make([]scored, len(known))
+	for i, k := range known {
+		lk := strings.ToLower(k)
+		d := Distance(v, lk)
+		s[i] = scored{k, d, d <= 2 || (v != "" && strings.Contains(lk, v)) || (lk != "" && strings.Contains(v, lk))}
+	}
+	slices.SortStableFunc(s, func(a, b scored) int {
+		switch {
+		case a.close && !b.close:
+			return -1
+		case !a.close && b.close:
+			return 1
+		case a.close && a.dist != b.dist:
+			return a.dist - b.dist
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = x.name
+	}
+	return out
+}
+
+// Distance returns the Levenshtein distance between a and b, in runes:
+// the fewest insertions, deletions and substitutions that turn one into
+// the other.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			sub := prev[j-1]
+			if ra[i-1] != rb[j-1] {
+				sub++
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

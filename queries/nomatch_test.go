@@ -1,0 +1,254 @@
+package queries_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/schema"
+)
+
+// taggedDB loads the sample games into a fresh in-memory database, one
+// import per opponent: meldable's games (ids 1-8, source ladder-week-1),
+// simple's (9-16), random's untagged (17-20), and the other player's log
+// of game 1 (21, a mirror).
+func taggedDB(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	dir := t.TempDir()
+	for i, imp := range []struct {
+		stamps           []int64
+		opponent, source string
+	}{
+		{testlogs.Meldable, "meldable", "ladder-week-1"},
+		{testlogs.Simple, "simple", ""},
+		{testlogs.Random, "", ""},
+	} {
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		testlogs.Copy(t, sub, imp.stamps...)
+		load(t, db.DB, ingest.Options{Paths: []string{sub}, Opponent: imp.opponent, Source: imp.source})
+	}
+	mirror := filepath.Join(dir, "mirror")
+	testlogs.CopyMirror(t, mirror, testlogs.Meldable[0])
+	load(t, db.DB, ingest.Options{Paths: []string{mirror}, Opponent: "meldable"})
+	return db.DB
+}
+
+func load(t *testing.T, db *sql.DB, opts ingest.Options) {
+	t.Helper()
+	s, err := ingest.Run(context.Background(), db, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Rejected > 0 || s.BadFiles > 0 {
+		t.Fatalf("import of %v: %+v", opts.Paths, s)
+	}
+}
+
+func TestNoMatchSaysWhy(t *testing.T) {
+	db := taggedDB(t)
+	for _, tc := range []struct {
+		name      string
+		f         queries.Filters
+		want      string
+		wantKnown []string
+	}{
+		{"opponent typo", queries.Filters{Opponent: "meldabel"},
+			"no games match --opponent meldabel; known opponents: meldable, simple", []string{"meldable", "simple"}},
+		{"opponent case", queries.Filters{Opponent: "Simple"},
+			"no games match --opponent Simple; known opponents: simple, meldable", []string{"simple", "meldable"}},
+		{"opponent quoted", queries.Filters{Opponent: "bot 7's"},
+			`no games match --opponent 'bot 7'\''s'; known opponents: meldable, simple`, []string{"meldable", "simple"}},
+		{"source part", queries.Filters{Source: "ladder"},
+			"no games match --source ladder; known sources: ladder-week-1", []string{"ladder-week-1"}},
+		{"opponent before source", queries.Filters{Opponent: "x", Source: "y"},
+			"no games match --opponent x; known opponents: meldable, simple", []string{"meldable", "simple"}},
+		{"since", queries.Filters{Since: 1893456000},
+			"no games match --since 2030-01-01; the games were logged from 2023-11-14T22:13:20Z to 2023-11-14T22:16:43Z", nil},
+		{"until", queries.Filters{Until: 1600000000},
+			"no games match --until 2020-09-13T12:26:40Z; the games were logged from 2023-11-14T22:13:20Z to 2023-11-14T22:16:43Z", nil},
+		{"together", queries.Filters{Opponent: "simple", Until: 1700000050},
+			"no games match --opponent simple --until 2023-11-14T22:14:10Z; no game matches all of them at once", nil},
+		{"game outside the others", queries.Filters{Opponent: "simple", Game: 3},
+			"no games match --opponent simple --game 3; no game matches all of them at once", nil},
+		{"mirror", queries.Filters{Game: 21},
+			"no games match --game 21; game 21 is the other player's log of game 1, which the queries count instead", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := queries.GameIDs(context.Background(), db, tc.f)
+			var ne *queries.NoMatchError
+			if !errors.As(err, &ne) || !errors.Is(err, queries.ErrNoGames) {
+				t.Fatalf("error %v, want a *NoMatchError wrapping ErrNoGames", err)
+			}
+			if err.Error() != tc.want {
+				t.Errorf("error\n%s\nwant\n%s", err, tc.want)
+			}
+			if !slices.Equal(ne.Known, tc.wantKnown) {
+				t.Errorf("known %q, want %q", ne.Known, tc.wantKnown)
+			}
+		})
+	}
+}
+
+func TestNoMatchWithoutTags(t *testing.T) {
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	dir := t.TempDir()
+	testlogs.Copy(t, dir, testlogs.Random...)
+	load(t, db.DB, ingest.Options{Paths: []string{dir}})
+	for _, tc := range []struct {
+		f    queries.Filters
+		want string
+	}{
+		{queries.Filters{Opponent: "bot7"}, "no games match --opponent bot7; no game has an opponent tag (set them with ginlog tag)"},
+		{queries.Filters{Source: "week 1"}, "no games match --source 'week 1'; no game has a source tag (set them with ginlog tag)"},
+	} {
+		if _, err := queries.GameIDs(context.Background(), db.DB, tc.f); err == nil || err.Error() != tc.want {
+			t.Errorf("error %v, want %s", err, tc.want)
+		}
+	}
+}
+
+// TestNoMatchListsAFew: past eight known values, the message lists the
+// eight closest and says how many more ginlog opponents lists.
+func TestNoMatchListsAFew(t *testing.T) {
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	dir := t.TempDir()
+	all := slices.Concat(testlogs.Meldable, testlogs.Simple)
+	for i, s := range all[:12] {
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		testlogs.Copy(t, sub, s)
+		load(t, db.DB, ingest.Options{Paths: []string{sub}, Opponent: fmt.Sprintf("bot%02d", i)})
+	}
+	_, err = queries.GameIDs(context.Background(), db.DB, queries.Filters{Opponent: "bot11x"})
+	want := "no games match --opponent bot11x; known opponents: bot11, bot01, bot10, bot00, bot02, bot03, bot04, bot05 and 4 more (ginlog opponents lists them)"
+	if err == nil || err.Error() != want {
+		t.Errorf("error\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestTags(t *testing.T) {
+	db := taggedDB(t)
+	for _, tc := range []struct {
+		tag  queries.Tag
+		want string
+	}{
+		{queries.TagOpponent, "meldable:8 simple:8 -:4"},
+		{queries.TagSource, "ladder-week-1:8 -:12"},
+	} {
+		t.Run(string(tc.tag), func(t *testing.T) {
+			values, err := queries.Tags(context.Background(), db, tc.tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, v := range values {
+				name := v.Value
+				if !v.Tagged {
+					name = "-"
+				}
+				got = append(got, fmt.Sprintf("%s:%d", name, v.Games))
+				// Wins and times against the raw table, mirrors left out.
+				cond := fmt.Sprintf("%s = '%s'", tc.tag, v.Value)
+				if !v.Tagged {
+					cond = string(tc.tag) + " IS NULL"
+				}
+				var wins int
+				var first, last int64
+				q := `SELECT count(*) FILTER (WHERE you_total > opp_total), min(log_ts), max(log_ts) FROM games WHERE mirror_of IS NULL AND ` + cond
+				if err := db.QueryRow(q).Scan(&wins, &first, &last); err != nil {
+					t.Fatal(err)
+				}
+				if v.Wins != wins || v.FirstTS != first || v.LastTS != last {
+					t.Errorf("%s: wins %d, times %d-%d; the games table says %d, %d-%d", name, v.Wins, v.FirstTS, v.LastTS, wins, first, last)
+				}
+				rate, lo, hi := v.WinRate()
+				if !(lo <= rate && rate <= hi) || rate != float64(v.Wins)/float64(v.Games) {
+					t.Errorf("%s: win rate %v (%v-%v)", name, rate, lo, hi)
+				}
+			}
+			if s := strings.Join(got, " "); s != tc.want {
+				t.Errorf("values %s, want %s", s, tc.want)
+			}
+		})
+	}
+	empty, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer empty.Close()
+	if _, err := queries.Tags(context.Background(), empty.DB, queries.TagOpponent); !errors.Is(err, queries.ErrNoGames) {
+		t.Errorf("an empty database: %v, want ErrNoGames", err)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	known := []string{"simple", "meldable", "memory", "random", "Bot7", "bot7-ladder"}
+	for _, tc := range []struct {
+		value string
+		want  []string
+	}{
+		{"meldabel", []string{"meldable", "Bot7", "bot7-ladder", "memory", "random", "simple"}},
+		{"bot7", []string{"Bot7", "bot7-ladder", "meldable", "memory", "random", "simple"}},
+		{"memroy", []string{"memory", "Bot7", "bot7-ladder", "meldable", "random", "simple"}},
+		{"", []string{"Bot7", "bot7-ladder", "meldable", "memory", "random", "simple"}},
+	} {
+		if got := queries.Closest(tc.value, known); !slices.Equal(got, tc.want) {
+			t.Errorf("Closest(%q) = %q, want %q", tc.value, got, tc.want)
+		}
+	}
+}
+
+// editDistance is the definition of the Levenshtein distance, computed by
+// brute force: the reference for Distance.
+func editDistance(a, b []rune) int {
+	switch {
+	case len(a) == 0:
+		return len(b)
+	case len(b) == 0:
+		return len(a)
+	}
+	sub := editDistance(a[1:], b[1:])
+	if a[0] != b[0] {
+		sub++
+	}
+	return min(sub, editDistance(a[1:], b)+1, editDistance(a, b[1:])+1)
+}
+
+func TestDistanceAgainstTheDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []rune("abcé")
+	word := func() string {
+		r := make([]rune, rng.IntN(7))
+		for i := range r {
+			r[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(r)
+	}
+	for range 2000 {
+		a, b := word(), word()
+		if got, want := queries.Distance(a, b), editDistance([]rune(a), []rune(b)); got != want {
+			t.Fatalf("Distance(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	}
+}

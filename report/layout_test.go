@@ -1,0 +1,98 @@
+package report
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/queries"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// checkLayout checks where every chart of the page put its texts: inside
+// the drawing, none over another, each longer than a character pinned to
+// its measured length.
+// The drawings measure text with the font they name, and the browser fits
+// each text to that length, so this holds in any browser; TestBrowser
+// checks it in one.
+func checkLayout(t *testing.T, pg *page) {
+	t.Helper()
+	const tol = 0.5 // points
+	for _, c := range pg.Charts {
+		if len(c.texts) == 0 {
+			t.Errorf("%s: no texts recorded", c.ID)
+		}
+		for i, a := range c.texts {
+			if a.Box.Min.X < -tol || a.Box.Min.Y < -tol || a.Box.Max.X > c.width+tol || a.Box.Max.Y > c.height+tol {
+				t.Errorf("%s: %q at %v leaves the %v x %v drawing", c.ID, a.Text, a.Box, c.width, c.height)
+			}
+			for _, b := range c.texts[:i] {
+				if overlaps(a.Box, b.Box) {
+					t.Errorf("%s: %q at %v overlaps %q at %v", c.ID, a.Text, a.Box, b.Text, b.Box)
+				}
+			}
+		}
+		long := 0
+		for _, x := range c.texts {
+			if pinned(x.Text) {
+				long++
+			}
+		}
+		if n, got := strings.Count(c.SVG, "<text "), strings.Count(c.SVG, `<text textLength="`); n != len(c.texts) || got != long {
+			t.Errorf("%s: %d text elements for %d drawn, %d pinned for %d longer than a character", c.ID, n, len(c.texts), got, long)
+		}
+		if strings.Contains(c.SVG, measuredFamily) {
+			t.Errorf("%s: a text names only the measured font", c.ID)
+		}
+		want := pageWidth
+		if c.Half {
+			want = halfWidth
+		}
+		if c.width != want {
+			t.Errorf("%s: %v wide, want %v", c.ID, c.width, want)
+		}
+	}
+}
+
+// TestLayout checks the layout of every chart of reports of both corpora
+// and of each side.
+func TestLayout(t *testing.T) {
+	for _, corpus := range []string{"sample", "reallogs"} {
+		db := loadCorpus(t, corpus)
+		for _, who := range queries.Whos {
+			t.Run(corpus+"/"+who, func(t *testing.T) {
+				checkLayout(t, buildPage(t, db, Options{Filters: queries.Filters{Who: who, MinSample: 10}}))
+			})
+		}
+	}
+}
+
+// TestTextBoxes checks the recorded boxes against texts drawn at known
+// places, rotated and not.
+func TestTextBoxes(t *testing.T) {
+	d, err := drawSVG(200, 100, func(c draw.Canvas) {
+		sty := textStyle(10, inkText)
+		c.FillText(sty, vg.Point{X: 20, Y: 30}, "abc")
+		sty.Rotation = 1.5707963267948966
+		c.FillText(sty, vg.Point{X: 50, Y: 10}, "abc")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Texts) != 2 {
+		t.Fatalf("%d texts", len(d.Texts))
+	}
+	flat, up := d.Texts[0].Box, d.Texts[1].Box
+	w := textStyle(10, inkText).Width("abc")
+	near := func(a, b vg.Length) bool { return a-b < 0.01 && b-a < 0.01 }
+	if !near(flat.Min.X, 20) || !near(flat.Max.X-flat.Min.X, w) {
+		t.Errorf("flat box %v, want from x 20, %v wide", flat, w)
+	}
+	if !near(up.Max.Y-up.Min.Y, w) || up.Max.X-up.Min.X >= w {
+		t.Errorf("rotated box %v, want %v tall and narrower", up, w)
+	}
+	if !regexp.MustCompile(`<text textLength="[0-9.]+" lengthAdjust="spacingAndGlyphs" `).MatchString(d.SVG) || !strings.Contains(d.SVG, fontStack) {
+		t.Errorf("texts not pinned or without the font stack:\n%s", d.SVG)
+	}
+}

@@ -1,0 +1,179 @@
+package watch
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// moveAll moves the files of the ready groups that the import did not
+// reject, and the files found already loaded, to w.moveTo. A file that
+// cannot be moved is said, and left in place. It returns how many moved.
+func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
+	if w.moveTo == "" {
+		return 0
+	}
+	groups := make([][]entry, 0, len(ready)+len(out.known))
+	for _, g := range ready {
+		var keep []entry
+		for _, e := range g {
+			if !out.rejected[e.path] {
+				keep = append(keep, e)
+			}
+		}
+		if len(keep) > 0 {
+			groups = append(groups, keep)
+		}
+	}
+	for _, e := range out.known {
+		groups = append(groups, []entry{e})
+	}
+	moved := 0
+	for _, g := range groups {
+		for src, dst := range destinations(w.moveTo, g) {
+			if err := moveFile(src, dst); err != nil {
+				fmt.Fprintf(w.opts.Err, "%s could not move %s: %v\n", w.clock(), src, err)
+				continue
+			}
+			delete(w.files, src)
+			moved++
+			if w.afterMove != nil {
+				w.afterMove()
+			}
+		}
+	}
+	return moved
+}
+
+// destinations says where each file of a group goes: under moveTo, at
+// its path relative to its watched folder. When one of those names is
+// taken, the files get the first copy number free for all of them, as a
+// browser names a second download ("1604731633 (1).csv"), so that ingest
+// still pairs them; a group with two files of one kind (which would share
+// every copy number) gives each its own.
+func destinations(moveTo string, g []entry) map[string]string {
+	out := map[string]string{}
+	kinds := map[string]bool{}
+	for _, e := range g {
+		k := fmt.Sprint(e.zip, e.name.Score)
+		if kinds[k] {
+			for _, e := range g {
+				out[e.path] = freeName(moveTo, []entry{e}, out)[e.path]
+			}
+			return out
+		}
+		kinds[k] = true
+	}
+	return freeName(moveTo, g, out)
+}
+
+// freeName returns the destinations of the files of g under the first
+// copy number whose names are neither taken on disk nor among reserved.
+func freeName(moveTo string, g []entry, reserved map[string]string) map[string]string {
+	used := map[string]bool{}
+	for _, dst := range reserved {
+		used[dst] = true
+	}
+	for copy := 0; ; copy++ {
+		out := map[string]string{}
+		free := true
+		for _, e := range g {
+			dst := destination(moveTo, e, copy)
+			if used[dst] || exists(dst) {
+				free = false
+				break
+			}
+			out[e.path] = dst
+		}
+		if free {
+			return out
+		}
+	}
+}
+
+// destination is where e goes under moveTo with a copy number (0: its own
+// name).
+func destination(moveTo string, e entry, copy int) string {
+	rel, err := filepath.Rel(e.root, e.path)
+	if err != nil {
+		rel = filepath.Base(e.path)
+	}
+	if copy == 0 {
+		return filepath.Join(moveTo, rel)
+	}
+	base := filepath.Base(rel)
+	if e.zip {
+		ext := filepath.Ext(base)
+		base = fmt.Sprintf("%s (%d)%s", strings.TrimSuffix(base, ext), copy, ext)
+	} else {
+		score := ""
+		if e.name.Score {
+			score = "-score"
+		}
+		base = fmt.Sprintf("%s%s (%d).csv", e.name.Stamp(), score, copy)
+	}
+	return filepath.Join(moveTo, filepath.Dir(rel), base)
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// moveFile moves src to dst, which must not exist, creating its folder.
+// Across file systems it copies dst beside its place, syncs it, renames it
+// there and removes src.
+func moveFile(src, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if exists(dst) {
+		return fmt.Errorf("%s: %w", dst, fs.ErrExist)
+	}
+	err := os.Rename(src, dst)
+	if !errors.Is(err, syscall.EXDEV) {
+		return err
+	}
+	return copyFile(src, dst)
+}
+
+// copyFile moves src to dst by copying it: a temporary file beside dst,
+// synced and renamed into place, then src removed.
+func copyFile(src, dst string) (err error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := io.Copy(tmp, in); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if exists(dst) {
+		return fmt.Errorf("%s: %w", dst, fs.ErrExist)
+	}
+	if err := os.Rename(tmp.Name(), dst); err != nil {
+		return err
+	}
+	return os.Remove(src)
+}

@@ -1,0 +1,172 @@
+package watch
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
+)
+
+// outcome is what one step did in the database.
+type outcome struct {
+	sum      *ingest.Summary // nil when nothing was imported
+	ver      *replay.Summary
+	rejected map[string]bool // the files the import rejected
+	known    []entry         // files waiting for a partner whose bytes are already loaded
+}
+
+// process imports the ready groups and looks the lone files up, in one
+// session of the database, then moves the files and says what it did.
+func (w *Watcher) process(ctx context.Context, ready [][]entry, lone []entry) error {
+	if _, err := os.Stat(w.opts.DBPath); len(ready) == 0 && errors.Is(err, fs.ErrNotExist) {
+		// No database yet: no file is loaded, and none is made to say so.
+		w.wait(lone, nil)
+		return nil
+	}
+	db, err := schema.Open(ctx, w.opts.DBPath)
+	var le *schema.LockedError
+	if errors.As(err, &le) {
+		if holder := fmt.Sprintf("%s (PID %d)", le.Holder, le.PID); holder != w.locked {
+			fmt.Fprintf(w.opts.Err, "%s waiting: the database %s is held by %s\n", w.clock(), le.Path, holder)
+			w.locked = holder
+		}
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	w.locked = ""
+	out, err := w.work(ctx, db.DB, ready, lone)
+	if cerr := db.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("close the database: %w", cerr)
+	}
+	if err != nil {
+		return err
+	}
+	for _, g := range ready {
+		for _, e := range g {
+			w.files[e.path].done = true
+		}
+	}
+	w.wait(lone, out.known)
+	moved := w.moveAll(ready, out)
+	w.report(out, moved)
+	return nil
+}
+
+// wait marks the files without a partner: those found already loaded are
+// done; the others are said, once, to wait for their partner.
+func (w *Watcher) wait(lone, known []entry) {
+	isKnown := map[string]bool{}
+	for _, e := range known {
+		w.files[e.path].done = true
+		isKnown[e.path] = true
+	}
+	for _, e := range lone {
+		st := w.files[e.path]
+		if isKnown[e.path] {
+			continue
+		}
+		st.checked = true
+		if !st.told {
+			fmt.Fprintf(w.opts.Err, "%s waiting for %s, the other file of %s\n", w.clock(), e.name.Partner(), e.path)
+			st.told = true
+		}
+	}
+}
+
+// work runs the import and the look-ups on db.
+func (w *Watcher) work(ctx context.Context, db *sql.DB, ready [][]entry, lone []entry) (*outcome, error) {
+	out := &outcome{rejected: map[string]bool{}}
+	if len(ready) > 0 {
+		opts := w.opts.Ingest
+		opts.Paths = nil
+		for _, g := range ready {
+			for _, e := range g {
+				opts.Paths = append(opts.Paths, e.path)
+			}
+		}
+		sum, err := ingest.Run(ctx, db, opts)
+		if err != nil {
+			return nil, fmt.Errorf("import: %w", err)
+		}
+		out.sum = sum
+		if out.ver, err = store.Verify(ctx, db, store.Selection{}, nil, nil); err != nil {
+			return nil, fmt.Errorf("verify: %w", err)
+		}
+		rejected, err := ingest.RejectedFiles(ctx, db, sum.ImportID)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range rejected {
+			out.rejected[p] = true
+		}
+	}
+	if len(lone) > 0 {
+		digests := make([]string, len(lone))
+		for i, e := range lone {
+			data, err := os.ReadFile(e.path)
+			if err != nil {
+				continue // gone or unreadable: seen again at the next scan
+			}
+			d := sha256.Sum256(data)
+			digests[i] = hex.EncodeToString(d[:])
+		}
+		known, err := ingest.KnownFiles(ctx, db, digests)
+		if err != nil {
+			return nil, err
+		}
+		for i, e := range lone {
+			if digests[i] != "" && known[digests[i]] {
+				out.known = append(out.known, e)
+			}
+		}
+	}
+	return out, nil
+}
+
+// report writes the line of a step that imported or found something.
+func (w *Watcher) report(out *outcome, moved int) {
+	var parts []string
+	if s := out.sum; s != nil {
+		parts = append(parts, fmt.Sprintf("import %d: %s, %d new, %d duplicate, %d mirror, %d rejected games",
+			s.ImportID, plural(s.Files, "file"), s.New, s.Duplicates, s.Mirrors, s.Rejected))
+		if out.ver.Games > 0 {
+			parts = append(parts, fmt.Sprintf("verified %d, %d breaking rules", out.ver.Games, out.ver.GamesWithBad))
+		}
+		if s.TagsKept > 0 {
+			parts = append(parts, fmt.Sprintf("%s kept their tags (ginlog tag --import %d changes them)", plural(s.TagsKept, "duplicate"), s.ImportID))
+		}
+	}
+	if len(out.known) > 0 {
+		parts = append(parts, plural(len(out.known), "file")+" already loaded")
+	}
+	if moved > 0 {
+		parts = append(parts, "moved "+plural(moved, "file"))
+	}
+	if len(parts) == 0 {
+		return
+	}
+	fmt.Fprintf(w.opts.Out, "%s %s\n", w.clock(), strings.Join(parts, "; "))
+}
+
+// clock is the time of day, for the lines.
+func (w *Watcher) clock() string { return w.opts.Now().Format("15:04:05") }
+
+// plural says n things: "1 file", "8 files".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
