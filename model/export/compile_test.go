@@ -116,7 +116,7 @@ func sortedFilters(w *model.Weights) [][2]string {
 func TestGoCompiles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for name, w := range map[string]*model.Weights{
-		"defaults": model.Defaults(), "random": randomWeights(rng), "adversarial": adversarialWeights(t),
+		"defaults": model.Defaults(), "random": randomWeights(rng), "adversarial": adversarialInference(t),
 	} {
 		t.Run(name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -179,7 +179,7 @@ func checkHaskell(t testing.TB, src string) {
 // Run it with -fuzzminimizetime=2s: minimising each new 35 KB input
 // otherwise takes the default minute, and the fuzzer looks stalled.
 func FuzzExport(f *testing.F) {
-	for _, w := range []*model.Weights{model.Defaults(), randomWeights(rand.New(rand.NewPCG(8, 8))), adversarialWeights(f)} {
+	for _, w := range []*model.Weights{model.Defaults(), randomWeights(rand.New(rand.NewPCG(8, 8))), adversarialInference(f)} {
 		var b bytes.Buffer
 		if err := w.Save(&b); err != nil {
 			f.Fatal(err)
@@ -272,7 +272,7 @@ func exportHaskell(t testing.TB, w *model.Weights, module string) string {
 // runs its inference Tracker over real rounds, comparing its
 // probabilities with package infer's.
 func TestHaskellAdversarial(t *testing.T) {
-	w := adversarialWeights(t)
+	w := adversarialInference(t)
 	rounds, probs := inferenceCase(t, w.Inference, 4)
 	out := ghc(t, map[string]string{
 		"GinlogWeights.hs": exportHaskell(t, w, "GinlogWeights"),

@@ -125,7 +125,8 @@ func randomInference(t testing.TB, seed uint64) *infer.Params {
 	return p
 }
 
-func cardList(h gin.Hand) string {
+// cardIndexes lists the cards of h by their index, comma-separated.
+func cardIndexes(h gin.Hand) string {
 	var parts []string
 	for _, c := range h.Cards() {
 		parts = append(parts, strconv.Itoa(int(c)))
@@ -144,9 +145,9 @@ func goInferenceMain(rounds [][]event) string {
 		for _, e := range evs {
 			switch e.kind {
 			case 's':
-				fmt.Fprintf(&b, "\tt = w.NewTracker(%d, []int{%s})\n", e.top, cardList(e.hand))
+				fmt.Fprintf(&b, "\tt = w.NewTracker(%d, []int{%s})\n", e.top, cardIndexes(e.hand))
 			case 'q':
-				fmt.Fprintf(&b, "\tprint([]int{%s})\n", cardList(e.hand))
+				fmt.Fprintf(&b, "\tprint([]int{%s})\n", cardIndexes(e.hand))
 			case 'o':
 				fmt.Fprintf(&b, "\tt.OwnPlay(%v, %d, %d)\n", e.fromPile, e.top, e.disc)
 			case 'p':
@@ -190,9 +191,9 @@ func hsInferenceMain(rounds [][]event, before string) string {
 			var s string
 			switch e.kind {
 			case 's':
-				s = fmt.Sprintf("Start %d [%s]", e.top, cardList(e.hand))
+				s = fmt.Sprintf("Start %d [%s]", e.top, cardIndexes(e.hand))
 			case 'q':
-				s = fmt.Sprintf("Ask [%s]", cardList(e.hand))
+				s = fmt.Sprintf("Ask [%s]", cardIndexes(e.hand))
 			case 'o':
 				s = fmt.Sprintf("Own %s %d %d", hsBool(e.fromPile), e.top, e.disc)
 			case 'p':
