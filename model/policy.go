@@ -124,5 +124,5 @@ var handPolicyDoc = "How the modelled player (the fit's --who) plays given its r
 	"best_discard_rate[phase]: the share of its discards that left the least deadwood its eleven cards allowed. " +
 	fmt.Sprintf("Small cells are shrunk towards a pooled prior: a cell is (cases + %[1]d q) / (samples + %[1]d), where q = "+
 		"(cases_r + d) / (samples_r + 1) is the share of its row over all phases, d the default. ", HandPolicyPrior) +
-	"The tuned player plays the round out against hands the opponent may hold (drawn from the inference) with this policy. " +
+	"The sampled player (sampled:PATH) plays the round out against hands the opponent may hold (drawn from the inference) with this policy. " +
 	"Default: it takes the cards that meld, discards to its least deadwood, and calls as soon as it may."

@@ -36,7 +36,7 @@
 //   - HandPolicy (format version 3): how the modelled player plays given
 //     its real hand, which the logs show: how often it takes the face-up
 //     card by the card's relation to its hand, and how often it calls by
-//     its deadwood. With the inference, it lets the tuned player play the
+//     its deadwood. With the inference, it lets the sampled player play the
 //     round out against hands the opponent may hold.
 //
 //   - RaceValues (format version 3): hand values by the opponent's
