@@ -79,9 +79,9 @@ func Read(r io.Reader, name string) (*Weights, error) {
 		line, col := position(data, rest)
 		return nil, &ReadError{File: name, Line: line, Column: col, Err: errors.New("data after the weights object")}
 	}
-	if w.Format != FormatName || w.Version != FormatVersion {
-		return nil, &ReadError{File: name, Err: fmt.Errorf("%w: format %q version %d, want %q version %d (run ginlog fit again)",
-			ErrVersion, w.Format, w.Version, FormatName, FormatVersion)}
+	if w.Format != FormatName || w.Version < MinFormatVersion || w.Version > FormatVersion {
+		return nil, &ReadError{File: name, Err: fmt.Errorf("%w: format %q version %d, want %q version %d to %d (run ginlog fit again)",
+			ErrVersion, w.Format, w.Version, FormatName, MinFormatVersion, FormatVersion)}
 	}
 	// The typed decode fills short arrays with zeros and drops the extra
 	// elements of long ones: check the shapes on the generic form.
@@ -133,9 +133,15 @@ func position(data []byte, offset int64) (line, col int) {
 
 // checkShape checks that doc, a decoded JSON value, has every field of
 // type t and arrays of exactly t's lengths. It returns the path of the
-// first field at fault.
+// first field at fault. A pointer field may be missing (the sections of
+// one format version only: Validate checks them).
 func checkShape(doc any, t reflect.Type, path string) (string, error) {
 	switch t.Kind() {
+	case reflect.Pointer:
+		if doc == nil {
+			return "", nil
+		}
+		return checkShape(doc, t.Elem(), path)
 	case reflect.Struct:
 		if t == reflect.TypeFor[time.Time]() {
 			return "", nil
@@ -152,6 +158,9 @@ func checkShape(doc any, t reflect.Type, path string) (string, error) {
 				sub = path + "." + key
 			}
 			v, ok := obj[key]
+			if !ok && f.Type.Kind() == reflect.Pointer {
+				continue
+			}
 			if !ok {
 				return sub, errors.New("missing")
 			}

@@ -71,7 +71,7 @@ func TestReadRejects(t *testing.T) {
 		{"trailing data", valid + "{}", fmt.Sprintf("w.json:%d:1: data after the weights object", strings.Count(valid, "\n")+1)},
 		{"trailing garbage", valid + "\nmain = evil\n", "data after the weights object"},
 		{"other format", `{"format": "other", "version": 2}`, "not a weights file of this version"},
-		{"old version", `{"format": "ginlog-weights", "version": 1}`, `format "ginlog-weights" version 1, want "ginlog-weights" version 2 (run ginlog fit again)`},
+		{"old version", `{"format": "ginlog-weights", "version": 1}`, `format "ginlog-weights" version 1, want "ginlog-weights" version 2 to 3 (run ginlog fit again)`},
 		{"unknown field", `{"format": "ginlog-weights", "version": 2, "extra": 1}`, `unknown field "extra"`},
 		{"wrong type", `{"format": "ginlog-weights", "version": "2"}`, `w.json:1:43: json: cannot unmarshal string`},
 		{"missing section", edit(t, func(d map[string]any) { delete(d, "hand_values") }), "w.json: hand_values: missing"},

@@ -1,11 +1,14 @@
 package model
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/bits"
 	"sort"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model/infer"
 )
 
 // Player is the data-tuned player. It keeps no state between calls: what
@@ -49,11 +52,47 @@ type Player struct {
 	// kept holds, while discards are compared two draws ahead, the
 	// ten-card hands valued so far by next.
 	kept map[gin.Hand]float64
+	// sampled is the state of the sampled player (player_sampled.go),
+	// nil without the inference model.
+	sampled *sampledState
 }
 
-// NewPlayer returns a player using w.
+// NewPlayer returns a player using w. It plays the same with weights of
+// format version 2 and 3: the inference model, the hand policy and the race
+// values of version 3 serve the sampled player (NewSampledPlayer) only,
+// which has not measured better (see the README's evaluation).
 func NewPlayer(w *Weights) *Player {
 	return &Player{w: w, x: make([]float64, NumDrawFeatures)}
+}
+
+// ErrNoInference is the error of a sampled player asked of weights without
+// the inference model (format version 2).
+var ErrNoInference = errors.New("the weights have no inference model (format version 2): fit them again")
+
+// NewSampledPlayer returns the sampled player using w (see
+// player_sampled.go): the tuned player that plays each decision out
+// against opponent hands drawn from the inference model of w.
+func NewSampledPlayer(w *Weights) (*Player, error) {
+	if w.Inference == nil || w.HandPolicy == nil || w.RaceValues == nil {
+		return nil, ErrNoInference
+	}
+	m, err := infer.NewModel(w.Inference)
+	if err != nil {
+		return nil, fmt.Errorf("the inference model: %w", err)
+	}
+	p := NewPlayer(w)
+	p.sampled = newSampledState(m)
+	return p, nil
+}
+
+// Fresh returns a player with p's weights (and inference model) and none of
+// its state: one per game, for games played at the same time.
+func (p *Player) Fresh() *Player {
+	q := NewPlayer(p.w)
+	if p.sampled != nil {
+		q.sampled = newSampledState(p.sampled.model)
+	}
+	return q
 }
 
 // knownOpp returns the cards the viewer's opponent is known to hold: taken
@@ -149,6 +188,9 @@ func (p *Player) knockFavoured(dw, stockLeft int) bool {
 
 // Draw chooses the pile.
 func (p *Player) Draw(v *gin.View) gin.Pile {
+	if p.sampled != nil {
+		return p.sampledDraw(v)
+	}
 	h := v.HandSet()
 	phase := Phase(v.StockLeft)
 	dw := gin.Deadwood(h)
@@ -169,6 +211,9 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 
 // Discard chooses the discard and the call.
 func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
+	if p.sampled != nil {
+		return p.sampledDiscard(v, drawn)
+	}
 	eleven := v.HandSet().Add(drawn)
 	d := gin.BestDiscards(eleven, gin.HandOf(drawn))
 	best, bestCards := d.Best()

@@ -129,26 +129,41 @@ func TestOpponentMayCallFirst(t *testing.T) {
 	}
 }
 
-// BenchmarkDecision times the tuned player's decisions in real games and
-// reports the 99th percentile.
+// BenchmarkDecision times the decisions of the tuned player and of the
+// sampled player (fitted weights upgraded to version 3) in real games
+// against every baseline, and reports the median and the 99th percentile.
 func BenchmarkDecision(b *testing.B) {
 	w := fixture(b)
-	var durs []time.Duration
-	timed := &timedPlayer{p: NewPlayer(w), durs: &durs}
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := 0; b.Loop(); i++ {
-		opp, err := bots.New(bots.Names[i%len(bots.Names)], rng)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{timed, opp}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
-	if len(durs) > 0 {
-		b.ReportMetric(float64(durs[len(durs)*99/100].Microseconds()), "p99-µs/decision")
-		b.ReportMetric(float64(durs[len(durs)/2].Microseconds()), "p50-µs/decision")
+	for _, bc := range []struct {
+		name string
+		new  func() (*Player, error)
+	}{
+		{"tuned", func() (*Player, error) { return NewPlayer(w), nil }},
+		{"sampled", func() (*Player, error) { return NewSampledPlayer(upgraded(w)) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var durs []time.Duration
+			rng := rand.New(rand.NewPCG(3, 4))
+			for i := 0; b.Loop(); i++ {
+				p, err := bc.new()
+				if err != nil {
+					b.Fatal(err)
+				}
+				opp, err := bots.New(bots.Names[i%len(bots.Names)], rng)
+				if err != nil {
+					b.Fatal(err)
+				}
+				timed := &timedPlayer{p: p, durs: &durs}
+				if _, err := gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{timed, opp}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
+			if len(durs) > 0 {
+				b.ReportMetric(float64(durs[len(durs)*99/100].Microseconds()), "p99-µs/decision")
+				b.ReportMetric(float64(durs[len(durs)/2].Microseconds()), "p50-µs/decision")
+			}
+		})
 	}
 }
 

@@ -37,8 +37,8 @@ func (w *Weights) Validate() error {
 	if w.Format != FormatName {
 		c.fail("format", "%q, want %q", w.Format, FormatName)
 	}
-	if w.Version != FormatVersion {
-		c.fail("version", "%d, want %d", w.Version, FormatVersion)
+	if w.Version < MinFormatVersion || w.Version > FormatVersion {
+		c.fail("version", "%d, want %d to %d", w.Version, MinFormatVersion, FormatVersion)
 	}
 	p := &w.Provenance
 	c.count("provenance.games", p.Games)
@@ -88,10 +88,64 @@ func (w *Weights) Validate() error {
 	c.floats("opponent.gin_share", o.GinShare[:], 0, 1)
 	c.floats("opponent.knock_deadwood", o.KnockDeadwood[:], 0, NumKnockDeadwoods-1)
 	c.counts("opponent.turns", o.Turns[:])
+
+	c.version3(w)
 	if c.err != nil {
 		return c.err
 	}
 	return nil
+}
+
+// version3 checks the sections of format version 3: present in version 3,
+// absent before.
+func (c *checker) version3(w *Weights) {
+	if w.Version < 3 {
+		if w.Inference != nil {
+			c.fail("inference", "not in format version %d (it came with version 3)", w.Version)
+		}
+		if w.HandPolicy != nil {
+			c.fail("hand_policy", "not in format version %d (it came with version 3)", w.Version)
+		}
+		if w.RaceValues != nil {
+			c.fail("race_values", "not in format version %d (it came with version 3)", w.Version)
+		}
+		return
+	}
+	rv := w.RaceValues
+	if rv == nil {
+		c.fail("race_values", "missing")
+	} else {
+		c.names("race_values.buckets", rv.Buckets[:], RaceBucketNames[:])
+		c.names("race_values.phases", rv.Phases[:], PhaseNames[:])
+		for d := range rv.Value {
+			for b := range rv.Value[d] {
+				c.floats(fmt.Sprintf("race_values.value[%d][%d]", d, b), rv.Value[d][b][:], -MaxMagnitude, MaxMagnitude)
+				c.counts(fmt.Sprintf("race_values.samples[%d][%d]", d, b), rv.Samples[d][b][:])
+			}
+		}
+	}
+	if w.Inference == nil {
+		c.fail("inference", "missing")
+	} else if err := w.Inference.Validate(); err != nil {
+		c.fail("inference", "%v", err)
+	}
+	hp := w.HandPolicy
+	if hp == nil {
+		c.fail("hand_policy", "missing")
+		return
+	}
+	c.names("hand_policy.relations", hp.Relations[:], TakeRelationNames[:])
+	c.names("hand_policy.phases", hp.Phases[:], PhaseNames[:])
+	for r := range hp.TakeRate {
+		c.floats(fmt.Sprintf("hand_policy.take_rate[%d]", r), hp.TakeRate[r][:], 0, 1)
+		c.counts(fmt.Sprintf("hand_policy.take_samples[%d]", r), hp.TakeSamples[r][:])
+	}
+	for d := range hp.CallRate {
+		c.floats(fmt.Sprintf("hand_policy.call_rate[%d]", d), hp.CallRate[d][:], 0, 1)
+		c.counts(fmt.Sprintf("hand_policy.call_samples[%d]", d), hp.CallSamples[d][:])
+	}
+	c.floats("hand_policy.best_discard_rate", hp.BestDiscardRate[:], 0, 1)
+	c.counts("hand_policy.best_discard_samples", hp.BestDiscardSamples[:])
 }
 
 // ErrPolicy is the error of weights whose knock policy or hand values a

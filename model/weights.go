@@ -14,15 +14,37 @@
 //     hold (taken from the discard pile this round), and the phase of the
 //     round; a regularised logistic regression. OpponentGain is how much
 //     deadwood a taken card saves the opponent on average.
+//
 //   - KeepValues: the probability that a deadwood card ends the round in a
 //     meld, by its rank group, its relation to the rest of the hand and the
 //     phase: how much a card is worth keeping.
+//
 //   - KnockPolicy: the probability that a knock wins, by deadwood and phase.
+//
 //   - DrawPolicy: how much a stock draw lowers the deadwood on average, the
 //     baseline of what feeding the opponent a card costs.
+//
 //   - HandValues: what holding an optimal deadwood in a phase was worth, in
 //     net round points; never more for more deadwood.
+//
 //   - Opponent: how often and how the modelled player ends rounds, by phase.
+//
+//   - Inference (format version 3): the hand-inference model of package
+//     model/infer, which gives the probability that the opponent holds
+//     each card from what the player has seen of the round.
+//
+//   - HandPolicy (format version 3): how the modelled player plays given
+//     its real hand, which the logs show: how often it takes the face-up
+//     card by the card's relation to its hand, and how often it calls by
+//     its deadwood. With the inference, it lets the sampled player play the
+//     round out against hands the opponent may hold.
+//
+//   - RaceValues (format version 3): hand values by the opponent's
+//     deadwood too, which the logs show: what the sampled player values
+//     a kept hand by, against each hand the opponent may hold.
+//
+// A file of format version 2 has none of the last three: it still reads,
+// and the tuned player plays it exactly as it did before version 3.
 //
 // Small cells are shrunk towards pooled priors, each section's doc says
 // exactly how; the fitted knock policy always takes Gin and never favours
@@ -35,14 +57,17 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model/infer"
 )
 
 // FormatName and FormatVersion identify the weights file format. Version
 // 2 split the round into six phases (version 1 had three: most rounds end
-// within the first of them).
+// within the first of them); version 3 added the inference model and the
+// hand policy. Read takes versions MinFormatVersion to FormatVersion.
 const (
-	FormatName    = "ginlog-weights"
-	FormatVersion = 2
+	FormatName       = "ginlog-weights"
+	FormatVersion    = 3
+	MinFormatVersion = 2
 )
 
 // NumPhases is the number of phases of a round, by the stock left when the
@@ -87,6 +112,11 @@ type Weights struct {
 	DrawPolicy  DrawPolicy  `json:"draw_policy"`
 	HandValues  HandValues  `json:"hand_values"`
 	Opponent    Opponent    `json:"opponent"`
+	// Inference, HandPolicy and RaceValues are in every file of format
+	// version 3 and in none of version 2.
+	Inference  *infer.Params `json:"inference,omitempty"`
+	HandPolicy *HandPolicy   `json:"hand_policy,omitempty"`
+	RaceValues *RaceValues   `json:"race_values,omitempty"`
 }
 
 // Opponent describes how the modelled player ends rounds: the chance it
@@ -184,9 +214,12 @@ const (
 )
 
 // Defaults returns uninformed weights: no opponent model, no keep values
-// (cards are worth their points), a hand worth minus its deadwood, and
-// knocking as soon as it is legal. The tuned player still looks ahead with
-// them; what the fitted weights add is measured against them.
+// (cards are worth their points), a hand worth minus its deadwood,
+// knocking as soon as it is legal, the uniform inference (every unseen
+// card equally likely to be the opponent's) and the rules' hand policy
+// (the opponent takes a face-up card that melds and calls as soon as it
+// may). The tuned player still looks ahead with them; what the fitted
+// weights add is measured against them.
 func Defaults() *Weights {
 	w := &Weights{Format: FormatName, Version: FormatVersion, Doc: weightsDoc}
 	w.DrawModel = DrawModel{Doc: drawModelDoc, Features: DrawFeatureNames(), Coefficients: make([]float64, NumDrawFeatures)}
@@ -207,6 +240,9 @@ func Defaults() *Weights {
 			w.HandValues.Value[d][p] = float64(-d)
 		}
 	}
+	w.Inference = infer.NewParams()
+	w.HandPolicy = DefaultHandPolicy()
+	w.RaceValues = DefaultRaceValues()
 	w.Provenance.Filters = map[string]string{}
 	return w
 }

@@ -8,14 +8,21 @@
 #     difference), and fitted against default weights head to head;
 #   - exploitation: against simple and against memory, the weights fitted
 #     on that opponent's games against those fitted on each other
-#     opponent's (paired).
+#     opponent's (paired);
+#   - the inference model in each opponent's weights, on the games held out
+#     of its fit (ginlog fit --evaluate);
+#   - the sampled player (sampled:PATH) against the tuned player with the
+#     same weights, against simple on the same deals and head to head
+#     (SAMPLED games, default 2000: it plays about ten times slower).
 # Usage: scripts/evaluate.sh [WORKDIR]   (default: ./eval, kept for inspection)
 # GAMES (default 10000) sets the games per pairing, TRAIN (default 3000) the
-# training games per opponent.
+# training games per opponent, SAMPLED the games of the sampled player's
+# pairings.
 set -eu
 work=${1:-eval}
 games=${GAMES:-10000}
 train=${TRAIN:-3000}
+sampled=${SAMPLED:-2000}
 mkdir -p "$work"
 go build -o "$work/ginlog" ./cmd/ginlog
 g="$work/ginlog"
@@ -25,7 +32,7 @@ for bot in random simple meldable memory; do
   rm -rf "$work/logs-$bot"
   "$g" simulate --players tuned:default,$bot --games "$train" --seed 17 --out "$work/logs-$bot" >/dev/null
   "$g" ingest "$work/logs-$bot" --opponent $bot >/dev/null
-  "$g" fit --opponent $bot --out "$work/weights-$bot.json" >/dev/null
+  "$g" fit --opponent $bot --out "$work/weights-$bot.json" --evaluate --format markdown >"$work/inference-$bot.md" 2>/dev/null
 done
 "$g" fit --out "$work/weights.json" >/dev/null
 run() { "$g" simulate --games "$games" --mirror --no-logs --seed 99 --players "$1" | tail -2 | head -1; }
@@ -44,3 +51,10 @@ for bot in simple memory; do
     [ "$other" = "$bot" ] || paired "tuned:$work/weights-$bot.json,$bot" "tuned:$work/weights-$other.json"
   done
 done
+echo "== the inference model on the games held out of its fit, by opponent"
+for bot in random simple meldable memory; do echo "-- $bot"; cat "$work/inference-$bot.md"; done
+echo "== the sampled player against the tuned player, same weights (fitted on simple), against simple, paired"
+"$g" simulate --games "$sampled" --mirror --no-logs --seed 98 --players "sampled:$work/weights-simple.json,simple" \
+  --compare "tuned:$work/weights-simple.json" | grep -E '^A|^win rate'
+echo "== the sampled player against the tuned player, head to head"
+"$g" simulate --games "$sampled" --mirror --no-logs --seed 98 --players "sampled:$work/weights-simple.json,tuned:$work/weights-simple.json" | tail -3

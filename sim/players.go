@@ -28,6 +28,7 @@ type Prefix struct {
 // is a new entry.
 var prefixes = []Prefix{
 	{Name: "tuned", Usage: "tuned:PATH", Doc: "the tuned player with the weights in PATH (tuned:default: its default weights)", New: newTuned},
+	{Name: "sampled", Usage: "sampled:PATH", Doc: "the tuned player playing each decision out against opponent hands drawn from the inference model in PATH (weights of format version 3)", New: newSampled},
 }
 
 // NewEntrant resolves a player name: a baseline bot, or PREFIX:ARG.
@@ -147,4 +148,19 @@ func newTuned(path string) (func(*rand.Rand) gin.Player, error) {
 		return nil, err
 	}
 	return func(*rand.Rand) gin.Player { return model.NewPlayer(w) }, nil
+}
+
+// newSampled returns the sampled player with the weights at path, which
+// must hold the inference model; each game gets its own player (it keeps
+// per-decision state).
+func newSampled(path string) (func(*rand.Rand) gin.Player, error) {
+	w, err := LoadWeights(path)
+	if err != nil {
+		return nil, err
+	}
+	first, err := model.NewSampledPlayer(w)
+	if err != nil {
+		return nil, err
+	}
+	return func(*rand.Rand) gin.Player { return first.Fresh() }, nil
 }

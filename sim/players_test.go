@@ -41,7 +41,7 @@ func TestNewEntrant(t *testing.T) {
 		{"memory", ""},
 		{"tuned:default", ""},
 		{"tuned:" + weights, ""},
-		{"alphago", `unknown player "alphago": want one of random, simple, meldable, memory, tuned:PATH, or exec:CMD`},
+		{"alphago", `unknown player "alphago": want one of random, simple, meldable, memory, tuned:PATH, sampled:PATH, or exec:CMD`},
 		{"Simple", `unknown player "Simple"`},
 		{"tuned:", `player "tuned:": want tuned:PATH`},
 		{"tuned:/no/such.json", `player "tuned:/no/such.json": open /no/such.json: no such file or directory`},

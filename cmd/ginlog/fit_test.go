@@ -151,3 +151,82 @@ func TestFitUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestFitEvaluate fits the real logs and measures the inference on the
+// games held out of its fit (one of the eight): the scores of the three
+// predictors by phase and over all, the gains over the two baselines, and
+// ten calibration bins per predictor; then the same through --weights, as
+// CSV, and the refusals.
+func TestFitEvaluate(t *testing.T) {
+	env := realDB(t)
+	out := filepath.Join(t.TempDir(), "w.json")
+	r := runCmd(t, env, "fit", "--out", out, "--evaluate", "--format", "json")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	if !strings.Contains(r.err, "fitted "+out) {
+		t.Errorf("the fit's summary is not on stderr: %s", r.err)
+	}
+	var e struct {
+		Target string `json:"target"`
+		Games  int    `json:"games"`
+		Phases []struct {
+			StockLeft string                        `json:"stock_left"`
+			Cards     int                           `json:"cards"`
+			Scores    map[string]map[string]float64 `json:"scores"`
+		} `json:"phases"`
+		Gains       map[string]map[string]*float64 `json:"gains"`
+		Calibration map[string][]struct {
+			Cards     int     `json:"cards"`
+			Predicted float64 `json:"predicted"`
+		} `json:"calibration"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &e); err != nil {
+		t.Fatalf("%v:\n%s", err, r.out)
+	}
+	if e.Games != 1 || len(e.Phases) != model.NumPhases+1 {
+		t.Fatalf("%d games and %d phases, want 1 and %d", e.Games, len(e.Phases), model.NumPhases+1)
+	}
+	all := e.Phases[model.NumPhases]
+	if all.Cards == 0 || len(all.Scores) != 3 {
+		t.Errorf("over all phases: %d cards, scores %v", all.Cards, all.Scores)
+	}
+	for _, p := range []string{"model", "uniform", "filter"} {
+		if s := all.Scores[p]; !(s["log_loss"] > 0 && s["brier"] > 0 && s["brier"] < 1) {
+			t.Errorf("%s scores %v", p, s)
+		}
+	}
+	for _, b := range []string{"uniform", "filter"} {
+		// One game gives a gain but no interval: null, not infinite.
+		if g := e.Gains[b]; g["log_loss"] == nil || g["brier"] == nil || g["log_loss_ci_low"] != nil || g["brier_ci_high"] != nil {
+			t.Errorf("gain over %s: %v", b, g)
+		}
+	}
+	cards := 0
+	for _, bin := range e.Calibration["model"] {
+		cards += bin.Cards
+	}
+	if len(e.Calibration["model"]) != 10 || cards != all.Cards {
+		t.Errorf("model calibration: %d bins holding %d cards, want 10 holding %d", len(e.Calibration["model"]), cards, all.Cards)
+	}
+
+	r = runCmd(t, env, "fit", "--evaluate", "--weights", out, "--format", "csv")
+	if r.code != exitOK || !strings.HasPrefix(r.out, "stock_left,decisions,cards,log_loss_model") || !strings.Contains(r.out, "\ngain_over,") {
+		t.Errorf("--weights as csv: exit %d: %s%s", r.code, r.out, r.err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"weights without evaluate", []string{"fit", "--weights", out}, "needs --evaluate"},
+		{"version 2", []string{"fit", "--evaluate", "--weights", "../../model/testdata/fitted.json"}, "no inference model"},
+		{"bad format", []string{"fit", "--evaluate", "--format", "yaml"}, "--format"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if r := runCmd(t, env, tc.args...); r.code != exitUsage || !strings.Contains(r.err, tc.want) {
+				t.Errorf("exit %d: %s, want usage error %q", r.code, r.err, tc.want)
+			}
+		})
+	}
+}

@@ -36,12 +36,13 @@ func TestFormatAnyCase(t *testing.T) {
 		"retrace":     {[]string{"retrace", "--player", "simple", logs}, exitRejected, true},
 		"melds":       {[]string{"melds", "SA S2 S3 C5 C6 C7 D9 D10 DJ HQ HK"}, exitOK, true},
 		"export":      {[]string{"export", "--weights", "default"}, exitOK, true},
+		"fit":         {[]string{"fit", "--evaluate", "--weights", "default"}, exitOK, true},
 		"ingest":      {[]string{"ingest", logs}, exitOK, false},
 		"verify":      {[]string{"verify"}, exitOK, false},
 		"simulate":    {[]string{"simulate", "-n", "2", "--no-logs"}, exitOK, false},
 		"export-data": {[]string{"export-data", "-o", out}, exitOK, false},
 	}
-	tabular := []string{"games", "opponents", "sources", "query", "sql", "retrace"}
+	tabular := []string{"games", "opponents", "sources", "query", "sql", "retrace", "fit"}
 	root := newRootCmd(&app{getenv: func(string) string { return "" }})
 	for _, c := range root.Commands() {
 		f := c.Flags().Lookup("format")

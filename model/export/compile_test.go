@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -19,14 +20,22 @@ import (
 	"github.com/ginlog/ginlog/model"
 )
 
-// goDecls are the top-level names of the Go export: nothing else may
+// goDecls are the top-level names of the Go export of weights of format
+// version 2, and goDecls3 those that version 3 adds: nothing else may
 // appear, whatever the weights' text.
-var goDecls = []string{"DrawCoefficients", "DrawFeatures", "HandValue", "KnockThreshold", "KnockValue", "KnockWinProbability",
-	"MeldProbability", "OpponentCallRate", "OpponentGain", "OpponentGinShare", "OpponentKnockDeadwood", "PhaseFloors", "PhaseOf",
-	"ProvenanceFilters", "RankGroups", "Relations", "ShouldKnock", "StockGain"}
+var (
+	goDecls = []string{"DrawCoefficients", "DrawFeatures", "HandValue", "KnockThreshold", "KnockValue", "KnockWinProbability",
+		"MeldProbability", "OpponentCallRate", "OpponentGain", "OpponentGinShare", "OpponentKnockDeadwood", "PhaseFloors", "PhaseOf",
+		"ProvenanceFilters", "RankGroups", "Relations", "ShouldKnock", "StockGain"}
+	goDecls3 = []string{"HandBestDiscardRate", "HandCallRate", "HandTakeRate", "InferDiscardPoints", "InferDiscardRank",
+		"InferDiscarded", "InferKnown", "InferLast", "InferLive", "InferRank", "InferRefused", "NewTracker", "OpponentPlay",
+		"OwnPlay", "Probabilities", "RaceFloors", "RaceValue", "SetHand", "Tracker", "atMost2", "bit", "count", "diffBin", "draw",
+		"lastRelation", "marginals", "phase", "points", "popcount", "related", "score"}
+)
 
-// checkGo parses and type-checks a Go export (it has no imports), checks
-// that it declares exactly goDecls, and returns its ProvenanceFilters.
+// checkGo parses and type-checks a Go export (it imports math at most),
+// checks that it declares exactly goDecls (and goDecls3 with the
+// inference model), and returns its ProvenanceFilters.
 func checkGo(t testing.TB, src []byte) [][2]string {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -34,10 +43,12 @@ func checkGo(t testing.TB, src []byte) [][2]string {
 	if err != nil {
 		t.Fatalf("generated Go does not parse: %v\n%s", err, src)
 	}
-	if len(f.Imports) != 0 {
-		t.Fatalf("generated Go imports %d packages", len(f.Imports))
+	for _, imp := range f.Imports {
+		if imp.Path.Value != `"math"` {
+			t.Fatalf("generated Go imports %s", imp.Path.Value)
+		}
 	}
-	if _, err := (&types.Config{}).Check(f.Name.Name, fset, []*ast.File{f}, nil); err != nil {
+	if _, err := (&types.Config{Importer: importer.Default()}).Check(f.Name.Name, fset, []*ast.File{f}, nil); err != nil {
 		t.Fatalf("generated Go does not type-check: %v", err)
 	}
 	var names []string
@@ -48,17 +59,25 @@ func checkGo(t testing.TB, src []byte) [][2]string {
 			names = append(names, d.Name.Name)
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
-				vs := s.(*ast.ValueSpec)
-				names = append(names, vs.Names[0].Name)
-				if vs.Names[0].Name == "ProvenanceFilters" {
-					filters = literalPairs(t, vs.Values[0])
+				switch s := s.(type) {
+				case *ast.ValueSpec:
+					names = append(names, s.Names[0].Name)
+					if s.Names[0].Name == "ProvenanceFilters" {
+						filters = literalPairs(t, s.Values[0])
+					}
+				case *ast.TypeSpec:
+					names = append(names, s.Name.Name)
 				}
 			}
 		}
 	}
 	slices.Sort(names)
-	if !slices.Equal(names, goDecls) {
-		t.Fatalf("generated Go declares %v, want %v", names, goDecls)
+	want := goDecls
+	if len(f.Imports) > 0 {
+		want = slices.Sorted(slices.Values(append(slices.Clone(goDecls), goDecls3...)))
+	}
+	if !slices.Equal(names, want) {
+		t.Fatalf("generated Go declares %v, want %v", names, want)
 	}
 	return filters
 }
@@ -97,7 +116,7 @@ func sortedFilters(w *model.Weights) [][2]string {
 func TestGoCompiles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for name, w := range map[string]*model.Weights{
-		"defaults": model.Defaults(), "random": randomWeights(rng), "adversarial": adversarialWeights(),
+		"defaults": model.Defaults(), "random": randomWeights(rng), "adversarial": adversarialInference(t),
 	} {
 		t.Run(name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -118,7 +137,13 @@ var hsTopLevel = []string{"{-# LANGUAGE Safe #-}", "module ", "data Phase ", "ph
 	"at ", "at3 ", "at2 ", "drawCoefficients ", "coefficient ", "opponentTakeProbability ", "opponentGain ",
 	"meldProbability ", "meldTable ", "knockWinProbability ", "knockTable ", "knockThreshold ", "knockValue ",
 	"knockValueTable ", "shouldKnock ", "stockGain ", "handValue ", "valueTable ", "opponentCallRate ",
-	"opponentGinShare ", "opponentKnockDeadwood "}
+	"opponentGinShare ", "opponentKnockDeadwood ",
+	// format version 3
+	"handTakeRate ", "takeRateTable ", "handCallRate ", "callRateTable ", "handBestDiscardRate ", "raceBucket ", "raceFloors ",
+	"raceValue ", "raceTable ", "data Tracker ", "inferRank ", "inferLive ", "inferKnown ", "inferRefused ", "inferDiscarded ",
+	"inferLast ", "inferDiscardPoints ", "inferDiscardRank ", "isCard ", "without ", "with ", "newTracker ", "setHand ", "drawFrom ",
+	"ownPlay ", "opponentPlay ", "related ", "bump ", "probabilities ", "atMost2 ", "cardPoints ", "diffBin ", "count2 ", "score ",
+	"marginals "}
 
 // checkHaskell checks a Haskell export without compiling it: printable
 // ASCII lines; every string literal reads back; every unindented line is a
@@ -154,7 +179,7 @@ func checkHaskell(t testing.TB, src string) {
 // Run it with -fuzzminimizetime=2s: minimising each new 35 KB input
 // otherwise takes the default minute, and the fuzzer looks stalled.
 func FuzzExport(f *testing.F) {
-	for _, w := range []*model.Weights{model.Defaults(), randomWeights(rand.New(rand.NewPCG(8, 8))), adversarialWeights()} {
+	for _, w := range []*model.Weights{model.Defaults(), randomWeights(rand.New(rand.NewPCG(8, 8))), adversarialInference(f)} {
 		var b bytes.Buffer
 		if err := w.Save(&b); err != nil {
 			f.Fatal(err)
@@ -242,20 +267,17 @@ func exportHaskell(t testing.TB, w *model.Weights, module string) string {
 }
 
 // TestHaskellAdversarial compiles the Haskell export of weights whose
-// every doc and filter is adversarial text, under -Wall -Werror, and reads
-// the filters back from the program.
+// every doc and filter is adversarial text, under -Wall -Werror (one GHC
+// run: it takes a while), reads the filters back from the program, and
+// runs its inference Tracker over real rounds, comparing its
+// probabilities with package infer's.
 func TestHaskellAdversarial(t *testing.T) {
-	w := adversarialWeights()
+	w := adversarialInference(t)
+	rounds, probs := inferenceCase(t, w.Inference, 4)
 	out := ghc(t, map[string]string{
 		"GinlogWeights.hs": exportHaskell(t, w, "GinlogWeights"),
-		"Main.hs": `{-# LANGUAGE Safe #-}
-module Main (main) where
-
-import GinlogWeights
-
-main :: IO ()
-main = mapM_ (\(k, v) -> putStrLn (unwords (map (show . fromEnum) k) ++ " = " ++ unwords (map (show . fromEnum) v))) provenanceFilters
-`,
+		"Main.hs": hsInferenceMain(rounds,
+			`mapM_ (\(k, v) -> putStrLn (unwords (map (show . fromEnum) k) ++ " = " ++ unwords (map (show . fromEnum) v))) provenanceFilters`),
 	})
 	var want []string
 	codes := func(s string) string {
@@ -268,7 +290,9 @@ main = mapM_ (\(k, v) -> putStrLn (unwords (map (show . fromEnum) k) ++ " = " ++
 	for _, f := range sortedFilters(w) {
 		want = append(want, codes(f[0])+" = "+codes(f[1]))
 	}
-	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); !slices.Equal(got, want) {
-		t.Errorf("Haskell reads the filters as\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if got := lines[:min(len(want), len(lines))]; !slices.Equal(got, want) {
+		t.Fatalf("Haskell reads the filters as\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	compareLines(t, strings.Join(lines[len(want):], "\n"), probs, 1e-9)
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/model/infer"
 )
 
 //go:embed go.tmpl haskell.tmpl
@@ -120,6 +121,16 @@ type view struct {
 	KnockWin, KnockValue, HandValue   [][]float64
 	CallRate, GinShare, KnockDeadwood []float64
 	KnockLimit, MaxDeadwood           int
+
+	// Format version 3 only: the inference model (nil before), the hand
+	// policy and the race values.
+	Inf                    *infer.Params
+	TakeRelations          []string
+	TakeRate, CallRateByDW [][]float64
+	BestDiscard            []float64
+	RaceFloors             []int
+	Race                   [][][]float64
+	StockSize              int
 }
 
 // phase is one phase of the round.
@@ -162,6 +173,16 @@ func newView(w *model.Weights, name string) (*view, error) {
 	v.RankGroups, v.Relations = w.KeepValues.RankGroups[:], w.KeepValues.Relations[:]
 	o := &w.Opponent
 	v.CallRate, v.GinShare, v.KnockDeadwood = o.CallRate[:], o.GinShare[:], o.KnockDeadwood[:]
+	if w.Inference != nil && w.HandPolicy != nil && w.RaceValues != nil {
+		v.Inf, v.StockSize = w.Inference, gin.StockSize
+		hp := w.HandPolicy
+		v.TakeRelations = hp.Relations[:]
+		v.TakeRate, v.CallRateByDW, v.BestDiscard = rows(hp.TakeRate[:]), rows(hp.CallRate[:]), hp.BestDiscardRate[:]
+		v.RaceFloors = model.RaceFloors[:]
+		for d := range w.RaceValues.Value {
+			v.Race = append(v.Race, rows(w.RaceValues.Value[d][:]))
+		}
+	}
 	return v, nil
 }
 

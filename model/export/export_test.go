@@ -77,11 +77,23 @@ var adversarial = []string{
 	"",
 }
 
+// adversarialInference returns adversarialWeights with a random
+// inference model (its doc adversarial too).
+func adversarialInference(t testing.TB) *model.Weights {
+	t.Helper()
+	w := adversarialWeights()
+	doc := w.Inference.Doc
+	w.Inference = randomInference(t, 7)
+	w.Inference.Doc = doc
+	return w
+}
+
 // adversarialWeights returns valid weights whose every doc and filter
 // holds adversarial text.
 func adversarialWeights() *model.Weights {
 	w := randomWeights(rand.New(rand.NewPCG(1, 1)))
-	docs := []*string{&w.Doc, &w.DrawModel.Doc, &w.KeepValues.Doc, &w.KnockPolicy.Doc, &w.DrawPolicy.Doc, &w.HandValues.Doc, &w.Opponent.Doc}
+	docs := []*string{&w.Doc, &w.DrawModel.Doc, &w.KeepValues.Doc, &w.KnockPolicy.Doc, &w.DrawPolicy.Doc, &w.HandValues.Doc, &w.Opponent.Doc,
+		&w.HandPolicy.Doc, &w.RaceValues.Doc, &w.Inference.Doc}
 	for i, d := range docs {
 		*d = adversarial[i%len(adversarial)] + " " + adversarial[(i+3)%len(adversarial)]
 	}

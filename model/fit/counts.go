@@ -16,6 +16,9 @@ const (
 	tableHandValues        // plays
 	tableCalls             // the modelled player's calls
 	tableOppKnocks         // the modelled player's knocks
+	tableRace              // plays, by the other side's deadwood too
+	tableTakes             // face-up cards offered to the modelled player
+	tableHandCalls         // the modelled player's turns where it could call
 	numTables
 )
 
@@ -37,6 +40,14 @@ type counts struct {
 	// the modelled player's calls, by phase of the calling turn
 	oppTurns, oppCalls, oppGins, oppKnocks [model.NumPhases]int
 	oppKnockDW                             [model.NumPhases]float64
+	// the race values: sums and counts of net round points
+	raceSum [model.MaxValueDeadwood + 1][model.NumRaceBuckets][model.NumPhases]float64
+	raceN   [model.MaxValueDeadwood + 1][model.NumRaceBuckets][model.NumPhases]int
+	// the hand policy of the modelled player: takes, calls and discards
+	// that left the least deadwood, out of their opportunities
+	takes, offers          [model.NumTakeRelations][model.NumPhases]int
+	calls, callChances     [model.NumKnockDeadwoods][model.NumPhases]int
+	bestDiscards, discards [model.NumPhases]int
 	// gains
 	oppGain, stockGain   float64
 	oppGainN, stockGainN int
@@ -73,9 +84,10 @@ type pending struct {
 }
 
 // valueSample is a hand-value sample whose outcome is known at the round's
-// end.
+// end: the player's deadwood after a play, and the bucket of its
+// opponent's then (-1 when that hand is not known).
 type valueSample struct {
-	side, deadwood, phase int
+	side, deadwood, phase, bucket int
 }
 
 // round walks one round, seeing each play as its actor did.
@@ -90,7 +102,9 @@ func (c *counts) round(r *replay.Round) {
 	var samples []pending
 	var values []valueSample
 	lastPhase := 0
-	for _, p := range r.Plays {
+	both := r.Hands()
+	var turns [2]int
+	for i, p := range r.Plays {
 		c.plays++
 		a := int(p.Seat)
 		before := hands[a]
@@ -101,6 +115,7 @@ func (c *counts) round(r *replay.Round) {
 		lastPhase = phase
 		took := p.Drawn == p.Top
 		if c.learn[a] {
+			c.handPolicy(&p, before, phase, turns[a] > 0, i == len(r.Plays)-1 && r.Action != gin.Drop)
 			c.oppTurns[phase]++
 			model.DrawFeatures(c.x, p.Top, known[a], stockLeft)
 			var key drawKey
@@ -131,7 +146,12 @@ func (c *counts) round(r *replay.Round) {
 		}
 		known[a] = known[a].Remove(p.Discarded)
 		hands[a] = p.Hand
-		values = append(values, valueSample{a, min(arr.Points(), model.MaxValueDeadwood), phase})
+		bucket := -1
+		if other := both[i][1-a]; other.Len() == gin.HandSize {
+			bucket = model.RaceBucket(gin.Deadwood(other))
+		}
+		turns[a]++
+		values = append(values, valueSample{a, min(arr.Points(), model.MaxValueDeadwood), phase, bucket})
 		for _, card := range arr.Deadwood.Cards() {
 			samples = append(samples, pending{a, card, [3]int{model.RankGroup(card.Rank()), model.CardRelation(card, p.Hand), phase}})
 		}
@@ -151,6 +171,11 @@ func (c *counts) round(r *replay.Round) {
 	for _, v := range values {
 		c.valueSum[v.deadwood][v.phase] += net[v.side]
 		c.valueN[v.deadwood][v.phase]++
+		if v.bucket >= 0 {
+			c.raceSum[v.deadwood][v.bucket][v.phase] += net[v.side]
+			c.raceN[v.deadwood][v.bucket][v.phase]++
+			c.samples[tableRace]++
+		}
 	}
 	c.samples[tableHandValues] += len(values)
 	caller := int(r.Caller)
@@ -176,6 +201,34 @@ func (c *counts) round(r *replay.Round) {
 		c.samples[tableKnock]++
 		if r.Points[caller] > 0 {
 			c.knockWon[dw][lastPhase]++
+		}
+	}
+}
+
+// handPolicy counts a play of the modelled player for the hand policy:
+// the face-up card's relation to the hand before it, whether it was
+// taken, whether the discard left the least deadwood, and, on a turn
+// where it could call at deadwood 10 or less, whether it called.
+func (c *counts) handPolicy(p *replay.Play, before gin.Hand, phase int, mayCall, called bool) {
+	rel := model.TakeRelation(p.Top, before)
+	c.offers[rel][phase]++
+	c.samples[tableTakes]++
+	if p.Drawn == p.Top {
+		c.takes[rel][phase]++
+	}
+	dd := gin.BestDiscards(before.Add(p.Drawn), gin.HandOf(p.Drawn))
+	best, _ := dd.Best()
+	if after, ok := dd.After(p.Discarded); ok {
+		c.discards[phase]++
+		if after == best {
+			c.bestDiscards[phase]++
+		}
+	}
+	if dw := gin.Deadwood(p.Hand); mayCall && dw <= gin.KnockLimit {
+		c.callChances[dw][phase]++
+		c.samples[tableHandCalls]++
+		if called {
+			c.calls[dw][phase]++
 		}
 	}
 }

@@ -1,11 +1,18 @@
 // Package fit fits the tuned player's weights (package model) from
 // replayed games. Fit streams the games: what it keeps is a fixed set of
 // counts and one entry per distinct draw-model feature vector, whatever the
-// number of games. The same games in the same order with the same options
-// give byte-identical weights.
+// number of games; the inference model (package model/infer/train) passes
+// over them again in batches, in memory bounded by a batch and a bounded
+// cache. The same games in the same order with the same options give
+// byte-identical weights.
+//
+// The inference model is fitted on the games that HeldOut does not hold
+// out, one in ten by a hash of the game's ID; Evaluate measures it on
+// those.
 package fit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -13,6 +20,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/model/infer/train"
 	"github.com/ginlog/ginlog/replay"
 )
 
@@ -31,6 +39,9 @@ type Options struct {
 	// CreatedAt is recorded in the provenance, to the second; the zero
 	// time means now.
 	CreatedAt time.Time
+	// Inference configures the fit of the inference model; its Target
+	// follows Who.
+	Inference train.Options
 }
 
 // ErrNoGames is the error of a fit given no games.
@@ -42,6 +53,11 @@ type Result struct {
 	// Support has an entry per table whose small cells are shrunk towards a
 	// prior, in the order of the weights file.
 	Support []Support
+	// Inference says what the inference model's fit used and did; when
+	// the games held no decision to learn from (InferenceUniform), the
+	// weights hold the uniform model.
+	Inference        train.Summary
+	InferenceUniform bool
 }
 
 // Support says how much of a table rests on data and how much on its
@@ -61,11 +77,18 @@ type Support struct {
 // prior than on data.
 func (s Support) MostlyPrior() bool { return s.PriorShare > 0.5 }
 
-// Fit fits weights from games, read once in order: verified games without
-// violations, whose plays it trusts. An error of the sequence stops the fit
-// and is returned.
-func Fit(games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
+// Fit fits weights from games: verified games without violations, whose
+// plays it trusts. The tables are counted in one pass; the inference model
+// is fitted on the games HeldOut does not hold out, ranging over games
+// again as often as it needs (the sequence must give the same games each
+// time, as store.Games does). An error of the sequence stops the fit and
+// is returned.
+func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
 	learn, err := sides(opts.Who)
+	if err != nil {
+		return nil, err
+	}
+	target, err := Target(opts.Who)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +106,9 @@ func Fit(games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
 		}
 		if g == nil {
 			return nil, errors.New("read the games: a nil game")
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		c.game(g)
 	}
@@ -111,6 +137,20 @@ func Fit(games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
 	}
 	res.Support = append(res.Support, c.fitHandValues(&w.HandValues))
 	res.Support = append(res.Support, c.fitOpponent(&w.Opponent)...)
+	res.Support = append(res.Support, c.fitHandPolicy(w.HandPolicy)...)
+	res.Support = append(res.Support, c.fitRaceValues(w.RaceValues, &w.HandValues))
+	iopts := opts.Inference
+	iopts.Target = target
+	p, sum, err := train.Fit(ctx, Training(games), iopts)
+	res.Inference = sum
+	switch {
+	case errors.Is(err, train.ErrNoDecisions):
+		res.InferenceUniform = true
+	case err != nil:
+		return nil, fmt.Errorf("fit the inference: %w", err)
+	default:
+		w.Inference = p
+	}
 	if err := w.Validate(); err != nil {
 		return nil, fmt.Errorf("fitted weights: %w", err)
 	}
@@ -118,6 +158,73 @@ func Fit(games iter.Seq2[*replay.Game, error], opts Options) (*Result, error) {
 		return nil, fmt.Errorf("fitted weights: %w", err)
 	}
 	return res, nil
+}
+
+// Target returns the inference's target for who: the hand of the player
+// whose draws and calls the weights learn.
+func Target(who string) (train.Target, error) {
+	switch who {
+	case "", "opp":
+		return train.TargetOpp, nil
+	case "you":
+		return train.TargetYou, nil
+	case "both":
+		return train.TargetBoth, nil
+	}
+	return 0, fmt.Errorf("who %q: want opp, you or both", who)
+}
+
+// HeldOut reports whether the game with the given ID is held out of the
+// inference model's fit, for Evaluate: one game in ten, chosen by a hash
+// of the ID, so that a game is held out whatever the filters select.
+func HeldOut(id int64) bool {
+	x := uint64(id) + 0x9e3779b97f4a7c15 // splitmix64
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	x ^= x >> 31
+	return x%10 == 0
+}
+
+// Training returns the games of games that HeldOut does not hold out.
+func Training(games iter.Seq2[*replay.Game, error]) iter.Seq2[*replay.Game, error] {
+	return split(games, false)
+}
+
+// HeldOutGames returns the games of games that HeldOut holds out.
+func HeldOutGames(games iter.Seq2[*replay.Game, error]) iter.Seq2[*replay.Game, error] {
+	return split(games, true)
+}
+
+func split(games iter.Seq2[*replay.Game, error], held bool) iter.Seq2[*replay.Game, error] {
+	return func(yield func(*replay.Game, error) bool) {
+		for g, err := range games {
+			if err == nil && g != nil && HeldOut(g.ID) != held {
+				continue
+			}
+			if !yield(g, err) {
+				return
+			}
+		}
+	}
+}
+
+// ErrNoInference is the error of weights without an inference model
+// (format version 2): there is nothing to evaluate.
+var ErrNoInference = model.ErrNoInference
+
+// Evaluate measures the inference model of w on the games HeldOut holds
+// out of games, at the decisions of the viewer of who's hand: log loss
+// and Brier score per unseen card against the uniform and the Bayesian
+// filter, by phase, with the model's gains and the calibration bins.
+func Evaluate(ctx context.Context, w *model.Weights, games iter.Seq2[*replay.Game, error], who string) (*train.Evaluation, error) {
+	if w.Inference == nil {
+		return nil, ErrNoInference
+	}
+	target, err := Target(who)
+	if err != nil {
+		return nil, err
+	}
+	return train.Evaluate(ctx, w.Inference, HeldOutGames(games), target)
 }
 
 // sides returns, by side (you, opp), whether Fit learns its draws and

@@ -214,3 +214,71 @@ func decreasing(ys, ws []float64) []float64 {
 	}
 	return out
 }
+
+// fitHandPolicy shrinks each rate towards its row's over all phases,
+// itself shrunk towards the default policy's with the weight of one
+// sample (see the doc of model.HandPolicy).
+func (c *counts) fitHandPolicy(hp *model.HandPolicy) []Support {
+	const m = model.HandPolicyPrior
+	def := model.DefaultHandPolicy()
+	row := func(cases, n []int, defaults []float64, out []float64, samples []int) []int {
+		var rc, rn int
+		for ph := range n {
+			rc += cases[ph]
+			rn += n[ph]
+		}
+		q := (float64(rc) + defaults[0]) / (float64(rn) + 1)
+		for ph := range n {
+			out[ph] = shrink(float64(cases[ph]), n[ph], m, q)
+			samples[ph] = n[ph]
+		}
+		return n
+	}
+	var takeCells, callCells []int
+	for rel := range hp.TakeRate {
+		takeCells = append(takeCells, row(c.takes[rel][:], c.offers[rel][:], def.TakeRate[rel][:], hp.TakeRate[rel][:], hp.TakeSamples[rel][:])...)
+	}
+	for dw := range hp.CallRate {
+		callCells = append(callCells, row(c.calls[dw][:], c.callChances[dw][:], def.CallRate[dw][:], hp.CallRate[dw][:], hp.CallSamples[dw][:])...)
+	}
+	discardCells := row(c.bestDiscards[:], c.discards[:], def.BestDiscardRate[:], hp.BestDiscardRate[:], hp.BestDiscardSamples[:])
+	return []Support{
+		support("hand_policy.take_rate", "offers", takeCells, m, c.gamesWith[tableTakes]),
+		support("hand_policy.call_rate", "turns where it could call", callCells, m, c.gamesWith[tableHandCalls]),
+		support("hand_policy.best_discard_rate", "discards", discardCells, m, c.gamesWith[tableTakes]),
+	}
+}
+
+// fitRaceValues shrinks each cell's mean towards the hand value of its
+// deadwood and phase plus the bucket's mean difference from the hand
+// values in that phase, and makes each bucket and phase non-increasing in
+// deadwood.
+func (c *counts) fitRaceValues(rv *model.RaceValues, hv *model.HandValues) Support {
+	const m = model.RacePrior
+	var cells []int
+	for ph := range model.NumPhases {
+		for b := range model.NumRaceBuckets {
+			var diff float64
+			var n int
+			for d := range c.raceN {
+				if k := c.raceN[d][b][ph]; k > 0 {
+					diff += c.raceSum[d][b][ph] - float64(k)*hv.Value[d][ph]
+					n += k
+				}
+			}
+			offset := shrink(diff, n, m, 0)
+			var ys, ws [model.MaxValueDeadwood + 1]float64
+			for d := range rv.Value {
+				k := c.raceN[d][b][ph]
+				ys[d] = shrink(c.raceSum[d][b][ph], k, m, hv.Value[d][ph]+offset)
+				ws[d] = float64(k) + m
+				rv.Samples[d][b][ph] = k
+				cells = append(cells, k)
+			}
+			for d, v := range decreasing(ys[:], ws[:]) {
+				rv.Value[d][b][ph] = v
+			}
+		}
+	}
+	return support("race_values.value", "plays", cells, m, c.gamesWith[tableRace])
+}
