@@ -165,7 +165,9 @@ func (g *game) pair(turns, scores *slot) *pair {
 		} else {
 			p.turns = sl.first
 		}
-		p.partner = sl.name.Partner()
+		if turns == nil || scores == nil {
+			p.partner = sl.name.Partner()
+		}
 		p.others = append(p.others, sl.others...)
 	}
 	return p
