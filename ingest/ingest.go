@@ -155,9 +155,6 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		batch = append(batch, pl)
 		plays += len(g.Plays)
 		sum.count(g, pl.out, pl.id, opts.OnError)
-		if pl.tagsKept {
-			sum.TagsKept++
-		}
 		if opts.OnGame != nil {
 			opts.OnGame()
 		}
@@ -174,6 +171,11 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if sum.Duplicates > 0 {
+		if sum.TagsKept, err = p.tagsKept(ctx, db); err != nil {
+			return nil, err
+		}
 	}
 	if err := p.finish(ctx, db); err != nil {
 		return nil, err

@@ -21,14 +21,16 @@ var (
 	recordImportSQL string
 	//go:embed sql/next-game.sql
 	nextGameSQL string
-	//go:embed sql/known-games.sql
-	knownGamesSQL string
 	//go:embed sql/finish-import.sql
 	finishImportSQL string
+	//go:embed sql/tags-kept.sql
+	tagsKeptSQL string
 )
 
 // planner decides, in input order, what becomes of each game: its id, and
-// whether it is new, a duplicate or a mirror of a game already loaded.
+// whether it is new, a duplicate or a mirror of a game already loaded. It
+// holds 128-bit keys of the hashes (hashKey), about 48 bytes a game
+// loaded, rather than the hashes themselves.
 type planner struct {
 	importID int32
 	source   any // string or nil
@@ -36,14 +38,9 @@ type planner struct {
 	now      time.Time
 
 	nextID      int64
-	byContent   map[string]int64
-	byCanonical map[string]int64
-	// tags holds the tags of the games loaded before this import.
-	tags map[int64]tags
+	byContent   *hashIndex // every game
+	byCanonical *hashIndex // the games that are not themselves mirrors
 }
-
-// tags are a game's opponent and source, nil when it has none.
-type tags struct{ opponent, source any }
 
 // planned is a game with its fate decided.
 type planned struct {
@@ -51,9 +48,6 @@ type planned struct {
 	out      outcome
 	id       int64 // the new game id, or the loaded game it duplicates; -1 if rejected
 	mirrorOf any   // int64 or nil
-	// tagsKept marks a duplicate of a game loaded before this import whose
-	// tags differ from those this import was given: they stay as they are.
-	tagsKept bool
 }
 
 // writer appends batches of planned games through DuckDB appenders on its
@@ -88,8 +82,7 @@ func nullable(s string) any {
 // once, with finished_at NULL until the end) and reads what the database
 // already holds.
 func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponent string) (*planner, error) {
-	p := &planner{source: nullable(source), opponent: nullable(opponent), now: time.Now().UTC(),
-		byContent: map[string]int64{}, byCanonical: map[string]int64{}, tags: map[int64]tags{}}
+	p := &planner{source: nullable(source), opponent: nullable(opponent), now: time.Now().UTC()}
 	if err := db.QueryRowContext(ctx, nextImportSQL).Scan(&p.importID); err != nil {
 		return nil, fmt.Errorf("next import: %w", err)
 	}
@@ -99,34 +92,11 @@ func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponen
 	if err := db.QueryRowContext(ctx, nextGameSQL).Scan(&p.nextID); err != nil {
 		return nil, fmt.Errorf("next game: %w", err)
 	}
-	if err := p.readKnown(ctx, db); err != nil {
-		return nil, fmt.Errorf("loaded games: %w", err)
+	var err error
+	if p.byContent, p.byCanonical, err = readKnown(ctx, db); err != nil {
+		return nil, err
 	}
 	return p, nil
-}
-
-// readKnown reads the hashes of the games already loaded.
-func (p *planner) readKnown(ctx context.Context, db *sql.DB) error {
-	rows, err := db.QueryContext(ctx, knownGamesSQL)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var content, canonical string
-		var original bool
-		var opponent, source sql.NullString
-		if err := rows.Scan(&id, &content, &canonical, &original, &opponent, &source); err != nil {
-			return err
-		}
-		p.byContent[content] = id
-		p.tags[id] = tags{nullable(opponent.String), nullable(source.String)}
-		if original {
-			p.byCanonical[canonical] = id
-		}
-	}
-	return rows.Err()
 }
 
 // finish records the end of the import.
@@ -137,30 +107,35 @@ func (p *planner) finish(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
+// tagsKept counts the duplicates of games loaded before the import whose
+// tags differ from those the import was given (those not given aside):
+// they keep their tags. It reads the committed import.
+func (p *planner) tagsKept(ctx context.Context, db *sql.DB) (int, error) {
+	var n int
+	if err := db.QueryRowContext(ctx, tagsKeptSQL, p.importID, p.opponent, p.source).Scan(&n); err != nil {
+		return 0, fmt.Errorf("duplicates that kept their tags: %w", err)
+	}
+	return n, nil
+}
+
 // plan decides a game's fate.
 func (p *planner) plan(g *Game) planned {
 	if len(g.Errors) > 0 {
 		return planned{g: g, out: rejected, id: -1}
 	}
-	if id, ok := p.byContent[g.ContentHash]; ok {
-		return planned{g: g, out: duplicate, id: id, tagsKept: p.keeps(id)}
+	content, canonical := keyOf(g.ContentHash), keyOf(g.CanonicalHash)
+	if id, ok := p.byContent.find(content); ok {
+		return planned{g: g, out: duplicate, id: id}
 	}
 	pl := planned{g: g, out: loaded, id: p.nextID}
 	p.nextID++
-	p.byContent[g.ContentHash] = pl.id
-	if orig, ok := p.byCanonical[g.CanonicalHash]; ok {
+	p.byContent.add(content, pl.id)
+	if orig, ok := p.byCanonical.find(canonical); ok {
 		pl.mirrorOf, pl.out = orig, mirrored
 	} else {
-		p.byCanonical[g.CanonicalHash] = pl.id
+		p.byCanonical.add(canonical, pl.id)
 	}
 	return pl
-}
-
-// keeps reports whether the game id, loaded before this import, carries
-// tags other than the ones this import was given (those not given aside).
-func (p *planner) keeps(id int64) bool {
-	t, ok := p.tags[id]
-	return ok && ((p.opponent != nil && t.opponent != p.opponent) || (p.source != nil && t.source != p.source))
 }
 
 func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
