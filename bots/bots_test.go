@@ -41,7 +41,10 @@ func TestSimpleDraw(t *testing.T) {
 		{"unrelated", "S5 S6 C2 D9 H4 HJ CQ D2 H8 SK", "C8", gin.StockPile},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, _ := New("simple", rand.New(rand.NewPCG(1, 1)))
+			p, err := New("simple", rand.New(rand.NewPCG(1, 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
 			if got := p.Draw(view(t, tc.hand, tc.top, 4)); got != tc.want {
 				t.Errorf("Draw = %v, want %v", got, tc.want)
 			}
@@ -50,7 +53,10 @@ func TestSimpleDraw(t *testing.T) {
 }
 
 func TestSimpleDiscardAndCall(t *testing.T) {
-	p, _ := New("simple", rand.New(rand.NewPCG(1, 1)))
+	p, err := New("simple", rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	v := view(t, "SA S2 S3 C5 C6 C7 D9 D10 DJ HQ", "S4", 4)
 	d, c := p.Discard(v, cards(t, "S4")[0])
 	if d.String() != "HQ" || c != gin.Gin {
@@ -156,8 +162,14 @@ func TestBotsPlayLegally(t *testing.T) {
 		for _, b := range Names {
 			rng := rand.New(rand.NewPCG(4, 5))
 			for g := 0; g < games; g++ {
-				pa, _ := New(a, rng)
-				pb, _ := New(b, rng)
+				pa, err := New(a, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pb, err := New(b, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if _, err := gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{pa, pb}); err != nil {
 					t.Fatalf("%s vs %s, game %d: %v", a, b, g, err)
 				}
@@ -170,7 +182,10 @@ func TestDiscardNeverDrawn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 7))
 	deck := gin.NewDeck()
 	for _, name := range Names {
-		p, _ := New(name, rng)
+		p, err := New(name, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for i := 0; i < 5000; i++ {
 			rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
 			v := &gin.View{Hand: deck[:10], Top: deck[10], Turn: 2 + i%20, StockLeft: 31 - i%31, FaceUp: deck[11]}

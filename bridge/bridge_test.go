@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginlog/ginlog/extplayer"
 	gold "github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 func TestHaskellGolden(t *testing.T) {
@@ -49,14 +50,7 @@ func TestHaskellBadModule(t *testing.T) {
 // failing it under CI.
 func ghc(t *testing.T) string {
 	t.Helper()
-	path, err := exec.LookPath("ghc")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("ghc is required under CI: %v", err)
-		}
-		t.Skipf("ghc not installed: %v", err)
-	}
-	return path
+	return testenv.Tool(t, "ghc", "Debian package ghc")
 }
 
 // build compiles the generated Main with the test framework modules and
@@ -76,7 +70,10 @@ func build(t *testing.T, player string, flags ...string) string {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	hs, _ := filepath.Abs(filepath.Join("testdata", "haskell"))
+	hs, err := filepath.Abs(filepath.Join("testdata", "haskell"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	exe := filepath.Join(dir, "player")
 	args := append([]string{"-i" + filepath.Join(hs, "framework"), "-i" + filepath.Join(hs, player),
 		"-outputdir", filepath.Join(dir, "build"), "-o", exe}, flags...)

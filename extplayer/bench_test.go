@@ -53,9 +53,11 @@ func TestTwinPlaysAlike(t *testing.T) {
 			},
 		} {
 			rng := rand.New(rand.NewPCG(9, uint64(g)))
-			simple, _ := bots.New("simple", rng)
+			simple, err := bots.New("simple", rng)
+			if err != nil {
+				t.Fatal(err)
+			}
 			p := mk()
-			var err error
 			if recs[i], err = gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{p, simple}); err != nil {
 				t.Fatal(err)
 			}

@@ -28,11 +28,16 @@ func TestMain(m *testing.M) {
 	botPath = filepath.Join(dir, "bot")
 	if out, err := exec.Command("go", "build", "-o", botPath, "./testdata/bot").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "build the test bot: %v\n%s", err, out)
-		os.RemoveAll(dir)
+		if err := os.RemoveAll(dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+		}
 		os.Exit(1)
 	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	if err := os.RemoveAll(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = max(code, 1)
+	}
 	os.Exit(code)
 }
 
@@ -139,7 +144,10 @@ func TestKillsProcessGroup(t *testing.T) {
 	}
 	pgid := p.proc.cmd.Process.Pid
 	rng := rand.New(rand.NewPCG(2, 2))
-	simple, _ := bots.New("simple", rng)
+	simple, err := bots.New("simple", rng)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{p, simple}); err == nil {
 		t.Fatal("the game went on")
 	}
@@ -147,7 +155,6 @@ func TestKillsProcessGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	// SIGKILL is delivered asynchronously: give the child a moment to go.
-	var err error
 	for range 100 {
 		if err = syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
 			return
@@ -196,7 +203,9 @@ func TestStderrFiles(t *testing.T) {
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			pl := newPool(t, Options{Command: []string{botPath, tc.mode}, StderrDir: dir})
-			play(t, pl, 0)
+			if _, err := play(t, pl, 0); (err != nil) != (tc.mode == "crash") {
+				t.Errorf("the game: %v; only the crashing bot fails it", err)
+			}
 			b, err := os.ReadFile(filepath.Join(dir, "1700000000-A.stderr"))
 			switch {
 			case tc.want == "" && !errors.Is(err, os.ErrNotExist):
@@ -204,7 +213,9 @@ func TestStderrFiles(t *testing.T) {
 			case tc.want != "" && !strings.HasPrefix(string(b), tc.want):
 				t.Errorf("stderr file: %q, %v; want %q first", b, err, tc.want)
 			}
-			os.Remove(filepath.Join(dir, "1700000000-A.stderr"))
+			if err := os.Remove(filepath.Join(dir, "1700000000-A.stderr")); err != nil && !errors.Is(err, os.ErrNotExist) {
+				t.Fatal(err)
+			}
 		})
 	}
 }

@@ -118,7 +118,10 @@ func TestMeldKind(t *testing.T) {
 }
 
 func TestCheckDeclaration(t *testing.T) {
-	hand, _ := ParseHand("SA S2 S3 S4 C5 C6 C7 D9 D10 HK")
+	hand, err := ParseHand("SA S2 S3 S4 C5 C6 C7 D9 D10 HK")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, melds string
 		want        int

@@ -151,8 +151,8 @@ var ruleCodes = map[error]string{
 }
 
 func TestRoundScenarios(t *testing.T) {
-	files, _ := filepath.Glob("testdata/rounds/*.txt")
-	if len(files) == 0 {
+	files, err := filepath.Glob("testdata/rounds/*.txt")
+	if err != nil || len(files) == 0 {
 		t.Fatal("no scenarios")
 	}
 	for _, path := range files {

@@ -33,8 +33,14 @@ func TestCardBasics(t *testing.T) {
 		{"led suit over off suit", "C2", "SA", gin.Clubs, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, _ := gin.ParseCard(tc.c)
-			best, _ := gin.ParseCard(tc.best)
+			c, err := gin.ParseCard(tc.c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best, err := gin.ParseCard(tc.best)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if got := Beats(c, best, tc.led); got != tc.wantBeat {
 				t.Errorf("Beats(%v, %v, %v) = %v, want %v", c, best, tc.led, got, tc.wantBeat)
 			}

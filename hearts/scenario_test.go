@@ -136,8 +136,8 @@ func (p *scripted) Play(*View) gin.Card {
 }
 
 func TestHandScenarios(t *testing.T) {
-	files, _ := filepath.Glob("testdata/hands/*.txt")
-	if len(files) < 10 {
+	files, err := filepath.Glob("testdata/hands/*.txt")
+	if err != nil || len(files) < 10 {
 		t.Fatalf("%d scenarios, want at least 10", len(files))
 	}
 	for _, path := range files {

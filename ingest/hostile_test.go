@@ -73,14 +73,16 @@ func deflated(t *testing.T, data []byte) []byte {
 	zw := zip.NewWriter(&b)
 	w, err := zw.CreateHeader(&zip.FileHeader{Name: "x", Method: zip.Deflate})
 	must(t, err)
-	w.Write(data)
+	_, err = w.Write(data)
+	must(t, err)
 	must(t, zw.Close())
 	r, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
 	must(t, err)
 	raw, err := r.File[0].OpenRaw()
 	must(t, err)
 	var out bytes.Buffer
-	out.ReadFrom(raw)
+	_, err = out.ReadFrom(raw)
+	must(t, err)
 	return out.Bytes()
 }
 
@@ -130,7 +132,7 @@ func TestHostileFiles(t *testing.T) {
 			setup: func(t *testing.T, dir string) []string {
 				writeGame(t, dir, 100)
 				writeGame(t, dir, 200)
-				os.Remove(filepath.Join(dir, "200.csv"))
+				must(t, os.Remove(filepath.Join(dir, "200.csv")))
 				needFIFO(t, filepath.Join(dir, "200.csv"))
 				needFIFO(t, filepath.Join(dir, "notes.txt"))
 				return []string{dir}
@@ -154,7 +156,7 @@ func TestHostileFiles(t *testing.T) {
 			setup: func(t *testing.T, dir string) []string {
 				writeGame(t, dir, 100)
 				writeGame(t, dir, 300)
-				os.Remove(filepath.Join(dir, "300.csv"))
+				must(t, os.Remove(filepath.Join(dir, "300.csv")))
 				must(t, os.Symlink("/dev/zero", filepath.Join(dir, "300.csv")))
 				return []string{dir}
 			},
@@ -177,7 +179,7 @@ func TestHostileFiles(t *testing.T) {
 			setup: func(t *testing.T, dir string) []string {
 				writeGame(t, dir, 100)
 				writeGame(t, dir, 450)
-				os.Remove(filepath.Join(dir, "450-score.csv"))
+				must(t, os.Remove(filepath.Join(dir, "450-score.csv")))
 				must(t, os.Symlink("nowhere", filepath.Join(dir, "450-score.csv")))
 				must(t, os.Symlink("nowhere", filepath.Join(dir, "notes")))
 				return []string{dir}
@@ -279,7 +281,8 @@ func TestHostileFiles(t *testing.T) {
 				writeGame(t, dir, 100)
 				path := filepath.Join(dir, "cut.zip")
 				writeZip(t, path, zipEntry{name: "900.csv", data: []byte(goodTurns)}, zipEntry{name: "900-score.csv", data: []byte(scoreFile(9))})
-				b, _ := os.ReadFile(path)
+				b, err := os.ReadFile(path)
+				must(t, err)
 				must(t, os.WriteFile(path, b[:len(b)/2], 0o644))
 				must(t, os.WriteFile(filepath.Join(dir, "notes.zip"), []byte("not an archive"), 0o644))
 				return []string{dir}
@@ -292,8 +295,9 @@ func TestHostileFiles(t *testing.T) {
 			setup: func(t *testing.T, dir string) []string {
 				inner := filepath.Join(dir, "inner.zip")
 				writeZip(t, inner, zipEntry{name: "950.csv", data: []byte(goodTurns)})
-				b, _ := os.ReadFile(inner)
-				os.Remove(inner)
+				b, err := os.ReadFile(inner)
+				must(t, err)
+				must(t, os.Remove(inner))
 				link := &zip.FileHeader{Name: "link.csv", Method: zip.Store}
 				link.SetMode(os.ModeSymlink | 0o777)
 				path := filepath.Join(dir, "outer.zip")

@@ -15,9 +15,17 @@
 // and every file skipped is named (Summary.SkippedFiles).
 //
 // Games are told apart by their content: the same game imported again is a
-// duplicate and changes nothing, its tags included (Summary.TagsKept); the same game logged by the other player
-// (the same plays with the player flags inverted) is loaded once more but
+// duplicate and changes nothing, its tags included (Summary.TagsKept); the
+// same game logged by the other player (the same plays with the player
+// flags inverted) is loaded once more but
 // linked to the first by games.mirror_of, so statistics count it once.
+//
+// Other games' logs come in through a Format (format.go): a file that is
+// not part of a Gin pair and whose first row a Format detects (or every
+// file, with Options.Game) is the Format's to read into games, which load
+// with the same machinery: ids, duplicates and mirrors by hash, whole games
+// in ordered transactions, located errors. The Hearts logs of the FIT2102
+// framework are one (hearts.go).
 package ingest
 
 import (
@@ -37,13 +45,15 @@ type Options struct {
 	Paths    []string
 	Source   string // --source label for the games of this import
 	Opponent string // --opponent name for the games of this import
+	Game     string // "" to detect each file's game, or a kind (GameKinds) to read every file as its logs
 	Workers  int    // parsing goroutines; 0 means one per CPU
 	Batch    int    // games per transaction; 0 means batches of batchPlays plays
 
 	// OnError, when set, is called with each defect as it is found.
 	OnError func(*FileError)
-	// OnTotal and OnGame, when set, report progress: the number of games
-	// found, then each game processed.
+	// OnTotal and OnGame, when set, report progress: the number of Gin
+	// games and other games' files found, then each game or file
+	// processed.
 	OnTotal func(games int)
 	OnGame  func()
 }
@@ -70,6 +80,7 @@ type Summary struct {
 	Rejected  int     `json:"games_rejected"`
 	Rounds    int     `json:"rounds"`
 	Plays     int     `json:"plays"`
+	Hands     int     `json:"hands"` // the Hearts hands loaded
 	Errors    int     `json:"errors"`
 	Seconds   float64 `json:"seconds"`
 	GamesPerS float64 `json:"games_per_second"`
@@ -89,6 +100,12 @@ type Summary struct {
 // commit them in input order: game ids follow the input order, and after a
 // crash the committed games are exactly the first batches of the input.
 func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
+	return runWith(ctx, db, opts, parseGame)
+}
+
+// runWith is Run with the function that parses a pair: tests give one that
+// panics.
+func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *Game) (*Summary, error) {
 	start := time.Now()
 	for _, label := range []struct{ flag, value string }{{"source", opts.Source}, {"opponent", opts.Opponent}} {
 		if !utf8.ValidString(label.value) {
@@ -100,9 +117,16 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer fd.close()
-	pairs := fd.pairs
+	pairs, offered, err := offer(fd.pairs, opts.Game)
+	if err != nil {
+		return nil, err
+	}
 	if opts.OnTotal != nil {
-		opts.OnTotal(len(pairs))
+		n := len(pairs)
+		for _, files := range offered {
+			n += len(files)
+		}
+		opts.OnTotal(n)
 	}
 	shown := make([]string, len(opts.Paths))
 	for i, p := range opts.Paths {
@@ -150,7 +174,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 			opts.OnError(e)
 		}
 	}
-	for g := range parseAll(gctx, pairs, opts.Workers) {
+	for g := range parseAll(gctx, grp, pairs, opts.Workers, parse) {
 		pl := p.plan(g)
 		batch = append(batch, pl)
 		plays += len(g.Plays)
@@ -172,7 +196,12 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if sum.Duplicates > 0 {
+	for _, f := range formats {
+		if err := loadFormatFiles(ctx, db, p, f, offered[f], opts, sum); err != nil {
+			return nil, err
+		}
+	}
+	if len(p.earlier) > 0 {
 		if sum.TagsKept, err = p.tagsKept(ctx, db); err != nil {
 			return nil, err
 		}
@@ -181,7 +210,7 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
-	sum.GamesPerS = float64(len(pairs)) / max(sum.Seconds, 1e-9)
+	sum.GamesPerS = float64(sum.New+sum.Duplicates+sum.Mirrors+sum.Rejected) / max(sum.Seconds, 1e-9)
 	return sum, nil
 }
 
@@ -268,11 +297,11 @@ func (s *Summary) count(g *Game, out outcome, id int64, onError func(*FileError)
 	s.LastGame = id
 }
 
-// parseAll parses the pairs on workers goroutines and yields the games in
-// the pairs' order, holding at most a bounded window of parsed games, so
-// memory stays flat however many games there are. It stops early when ctx
-// is cancelled.
-func parseAll(ctx context.Context, pairs []*pair, workers int) <-chan *Game {
+// parseAll parses the pairs with parse on workers goroutines of grp and
+// yields the games in input order. A panic in a worker stops grp with a
+// *panics.Error, like a failure of any goroutine of the group; once ctx
+// (grp's) ends, the channel closes without the rest.
+func parseAll(ctx context.Context, grp *errgroup.Group, pairs []*pair, workers int, parse func(*pair) *Game) <-chan *Game {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
@@ -283,11 +312,13 @@ func parseAll(ctx context.Context, pairs []*pair, workers int) <-chan *Game {
 	jobs := make(chan job)
 	queue := make(chan chan *Game, 4*workers+16)
 	for range workers {
-		go func() {
+		grp.Go(func() (err error) {
+			defer panics.Capture(&err)
 			for j := range jobs {
-				j.out <- parseGame(j.p)
+				j.out <- parse(j.p)
 			}
-		}()
+			return nil
+		})
 	}
 	go func() {
 		defer close(jobs)
@@ -299,19 +330,29 @@ func parseAll(ctx context.Context, pairs []*pair, workers int) <-chan *Game {
 			case <-ctx.Done():
 				return
 			}
-			jobs <- job{p, out}
+			select {
+			case jobs <- job{p, out}:
+			case <-ctx.Done():
+				return
+			}
 		}
 	}()
 	games := make(chan *Game)
 	go func() {
+		defer func() {
+			for range queue { // let the feeder finish
+			}
+		}()
 		defer close(games)
 		for out := range queue {
-			g := <-out
 			select {
-			case games <- g:
-			case <-ctx.Done():
-				for range queue { // let the feeder finish
+			case g := <-out:
+				select {
+				case games <- g:
+				case <-ctx.Done():
+					return
 				}
+			case <-ctx.Done(): // a worker may have stopped before this job
 				return
 			}
 		}

@@ -7,14 +7,15 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/internal/oracle"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/schema"
 	"golang.org/x/tools/txtar"
 )
-
-const realLogs = "../../shared/reallogs"
 
 func openDB(t testing.TB, path string) *schema.DB {
 	t.Helper()
@@ -22,7 +23,11 @@ func openDB(t testing.TB, path string) *schema.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	return db
 }
 
@@ -49,8 +54,8 @@ func run(t testing.TB, db *sql.DB, paths ...string) (*Summary, []string) {
 // comment lists the exact errors wanted ("want: file:line:column: code") and
 // how many games load; each holds a good game beside the bad one.
 func TestMalformed(t *testing.T) {
-	files, _ := filepath.Glob("testdata/malformed/*.txtar")
-	if len(files) < 20 {
+	files, err := filepath.Glob("testdata/malformed/*.txtar")
+	if err != nil || len(files) < 20 {
 		t.Fatalf("%d malformed cases, want at least 20", len(files))
 	}
 	for _, path := range files {
@@ -72,7 +77,7 @@ func TestMalformed(t *testing.T) {
 					want = append(want, w)
 				}
 				if n, ok := strings.CutPrefix(line, "loaded: "); ok {
-					wantLoaded = atoi(n)
+					wantLoaded = atoi(t, n)
 				}
 			}
 			db := openDB(t, "")
@@ -106,54 +111,113 @@ func TestMalformed(t *testing.T) {
 	}
 }
 
-func atoi(s string) int {
-	n := 0
-	for _, c := range strings.TrimSpace(s) {
-		n = n*10 + int(c-'0')
+func atoi(t testing.TB, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return n
 }
 
-func needRealLogs(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(realLogs); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("real logs absent under CI: %v", err)
-		}
-		t.Skipf("real logs absent (%v): run from a checkout with ../shared beside it", err)
+// TestCorpora imports the bundled sample and the real logs and checks
+// every count, every round and every game against the oracle's own reading
+// of the same files; importing again changes nothing.
+func TestCorpora(t *testing.T) {
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			dir := c.Dir(t)
+			logs, err := oracle.Read(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := oracle.Summarize(logs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db := openDB(t, filepath.Join(t.TempDir(), "g.duckdb"))
+			s, errs := run(t, db.DB, dir)
+			if s.New != want.Games || s.Rounds != want.Rounds || s.Plays != want.Plays || s.Errors != 0 || len(errs) != 0 || s.Files != 2*want.Games {
+				t.Fatalf("summary %+v, errors %v; the oracle reads %+v", s, errs, want)
+			}
+			if c == testenv.RealLogs && (want.Games != 8 || want.Rounds != 66 || want.Plays != 1871) {
+				t.Errorf("the real logs by the oracle: %+v, want 8 games, 66 rounds, 1871 plays", want)
+			}
+			for _, q := range []struct {
+				q    string
+				want int
+			}{
+				{`SELECT count(*) FROM games`, want.Games},
+				{`SELECT count(*) FROM rounds`, want.Rounds},
+				{`SELECT count(*) FROM plays`, want.Plays},
+				{`SELECT sum(plays) FROM rounds`, want.Plays},
+				{`SELECT sum(you_total) FROM games`, want.Totals[0]},
+				{`SELECT sum(opp_total) FROM games`, want.Totals[1]},
+				{`SELECT count(*) FROM games WHERE rounds <> (SELECT count(*) FROM rounds r WHERE r.game_id = games.game_id)`, 0},
+				{`SELECT count(*) FROM plays WHERE hand[1] <> drawn`, 0},
+				{`SELECT count(*) FROM plays WHERE bit_count(hand_mask) <> 10`, 0},
+				{`SELECT count(*) FROM games WHERE (you_total >= 100 OR opp_total >= 100) AND you_total <> opp_total`, want.Games},
+			} {
+				if got := count(t, db.DB, q.q); got != q.want {
+					t.Errorf("%s = %d, want %d", q.q, got, q.want)
+				}
+			}
+			checkRounds(t, db.DB, logs)
+			// Importing again changes nothing.
+			before := tableDigest(t, db.DB)
+			s2, _ := run(t, db.DB, dir)
+			if s2.Duplicates != want.Games || s2.New != 0 || tableDigest(t, db.DB) != before {
+				t.Errorf("second import: %+v; tables changed: %v", s2, tableDigest(t, db.DB) != before)
+			}
+		})
 	}
 }
 
-func TestRealLogs(t *testing.T) {
-	needRealLogs(t)
-	db := openDB(t, filepath.Join(t.TempDir(), "g.duckdb"))
-	s, errs := run(t, db.DB, realLogs)
-	if s.New != 8 || s.Rounds != 66 || s.Plays != 1871 || s.Errors != 0 || len(errs) != 0 || s.Files != 16 {
-		t.Fatalf("summary %+v, errors %v; want 8 games, 66 rounds, 1871 plays, 0 errors", s, errs)
+// checkRounds compares every stored round with the oracle's reading: its
+// plays, stock draws (drawn <> top), first mover, action, caller and
+// points.
+func checkRounds(t *testing.T, db *sql.DB, logs []*oracle.Game) {
+	t.Helper()
+	type round struct {
+		plays, stock, you, opp int
+		first, action, caller  string
 	}
-	for _, c := range []struct {
-		q    string
-		want int
-	}{
-		{`SELECT count(*) FROM games`, 8},
-		{`SELECT count(*) FROM rounds`, 66},
-		{`SELECT count(*) FROM plays`, 1871},
-		{`SELECT sum(plays) FROM rounds`, 1871},
-		{`SELECT count(*) FROM rounds WHERE action = 'Drop' AND stock_draws <> 31`, 0},
-		{`SELECT count(*) FROM games WHERE rounds <> (SELECT count(*) FROM rounds r WHERE r.game_id = games.game_id)`, 0},
-		{`SELECT count(*) FROM plays WHERE hand[1] <> drawn`, 0},
-		{`SELECT count(*) FROM plays WHERE bit_count(hand_mask) <> 10`, 0},
-		{`SELECT count(*) FROM games WHERE (you_total >= 100 OR opp_total >= 100) AND you_total <> opp_total`, 8},
-	} {
-		if got := count(t, db.DB, c.q); got != c.want {
-			t.Errorf("%s = %d, want %d", c.q, got, c.want)
+	stored := map[[2]int64]round{}
+	rows, err := db.Query(`SELECT g.log_ts, r.round, r.plays, r.stock_draws, r.you_points, r.opp_points,
+		r.first_mover::VARCHAR, r.action::VARCHAR, r.caller::VARCHAR FROM rounds r JOIN games g USING (game_id)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key [2]int64
+		var r round
+		if err := rows.Scan(&key[0], &key[1], &r.plays, &r.stock, &r.you, &r.opp, &r.first, &r.action, &r.caller); err != nil {
+			t.Fatal(err)
+		}
+		stored[key] = r
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	side := map[bool]string{true: "you", false: "opp"}
+	n := 0
+	for _, g := range logs {
+		for _, r := range g.Rounds {
+			n++
+			w := round{plays: len(r.Plays), you: r.Points[0], opp: r.Points[1], first: side[r.Plays[0].You], action: r.Action, caller: side[r.CallerYou]}
+			for _, p := range r.Plays {
+				if p.Drawn != p.Top {
+					w.stock++
+				}
+			}
+			if got := stored[[2]int64{g.TS, int64(r.Number)}]; got != w {
+				t.Errorf("game %d round %d: stored %+v, the files say %+v", g.TS, r.Number, got, w)
+			}
 		}
 	}
-	// Importing again changes nothing.
-	before := tableDigest(t, db.DB)
-	s2, _ := run(t, db.DB, realLogs)
-	if s2.Duplicates != 8 || s2.New != 0 || tableDigest(t, db.DB) != before {
-		t.Errorf("second import: %+v; tables changed: %v", s2, tableDigest(t, db.DB) != before)
+	if len(stored) != n {
+		t.Errorf("%d rounds stored, the files hold %d", len(stored), n)
 	}
 }
 
@@ -175,73 +239,120 @@ func tableDigest(t testing.TB, db *sql.DB) string {
 	return strings.Join(parts, " ")
 }
 
-func TestRealLogsFromZip(t *testing.T) {
-	needRealLogs(t)
-	dir := t.TempDir()
-	zpath := filepath.Join(dir, "logs.zip")
-	zf, _ := os.Create(zpath)
-	zw := zip.NewWriter(zf)
-	names, _ := filepath.Glob(filepath.Join(realLogs, "*.csv"))
-	for i, n := range names {
-		b, _ := os.ReadFile(n)
-		inner := filepath.Base(n)
-		if i < 8 { // some at the top, some in a folder, pairs kept together
-			inner = "games/" + inner
-		}
-		w, _ := zw.Create(inner)
-		w.Write(b)
+// mustWrite writes a test's input file.
+func mustWrite(t testing.TB, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	zw.Close()
-	zf.Close()
-	db := openDB(t, "")
-	s, errs := run(t, db.DB, zpath)
-	if len(errs) != 0 || s.Rejected != 0 {
-		t.Fatalf("errors %v", errs)
-	}
-	if s.New != 8 || s.Plays != 1871 {
-		// The first 8 sorted files are the first 4 games' pairs, so every pair stays in one folder.
-		t.Fatalf("from zip: %+v", s)
-	}
-	// The same games from the directory are duplicates.
-	s2, _ := run(t, db.DB, realLogs)
-	if s2.Duplicates != 8 {
-		t.Errorf("directory after zip: %+v", s2)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// TestMirror imports a real game and the same game as its opponent would
-// have logged it (player flags inverted, points swapped): the second is
-// loaded once more, linked to the first.
+// mustRead reads a test's input file.
+func mustRead(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCorporaFromZip imports each corpus from a zip archive, some pairs at
+// the top and some in a folder, then from its folder: the same games,
+// found as duplicates.
+func TestCorporaFromZip(t *testing.T) {
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			dir := c.Dir(t)
+			names, err := filepath.Glob(filepath.Join(dir, "*.csv"))
+			if err != nil || len(names) == 0 {
+				t.Fatalf("%d logs in %s (%v)", len(names), dir, err)
+			}
+			zpath := filepath.Join(t.TempDir(), "logs.zip")
+			zf, err := os.Create(zpath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			zw := zip.NewWriter(zf)
+			for i, n := range names {
+				inner := filepath.Base(n)
+				// Some at the top, some in a folder, pairs kept together:
+				// sorted, a game's two files are neighbours.
+				if i < len(names)/4*2 {
+					inner = "games/" + inner
+				}
+				w, err := zw.Create(inner)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := w.Write(mustRead(t, n)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if err := zf.Close(); err != nil {
+				t.Fatal(err)
+			}
+			games := len(names) / 2
+			db := openDB(t, "")
+			s, errs := run(t, db.DB, zpath)
+			if len(errs) != 0 || s.Rejected != 0 || s.New != games {
+				t.Fatalf("from zip: %+v, errors %v; want %d games", s, errs, games)
+			}
+			s2, _ := run(t, db.DB, dir)
+			if s2.Duplicates != games {
+				t.Errorf("the folder after the zip: %+v, want %d duplicates", s2, games)
+			}
+		})
+	}
+}
+
+// TestMirror imports a game of each corpus and the same game as its
+// opponent would have logged it (player flags inverted, points swapped):
+// the second is loaded once more, linked to the first.
 func TestMirror(t *testing.T) {
-	needRealLogs(t)
-	dir := t.TempDir()
-	turns, _ := os.ReadFile(filepath.Join(realLogs, "1604731633.csv"))
-	scores, _ := os.ReadFile(filepath.Join(realLogs, "1604731633-score.csv"))
-	os.WriteFile(filepath.Join(dir, "1604731633.csv"), turns, 0o644)
-	os.WriteFile(filepath.Join(dir, "1604731633-score.csv"), scores, 0o644)
-	var mt, ms []string
-	for _, line := range strings.Split(strings.TrimSpace(string(turns)), "\r\n") {
-		f := strings.Split(line, ",")
-		f[2] = map[string]string{"0": "1", "1": "0"}[f[2]]
-		mt = append(mt, strings.Join(f, ","))
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(scores)), "\r\n") {
-		f := strings.Split(line, ",")
-		f[1], f[2] = f[2], f[1]
-		f[4] = map[string]string{"0": "1", "1": "0"}[f[4]]
-		ms = append(ms, strings.Join(f, ","))
-	}
-	other := filepath.Join(dir, "other")
-	os.Mkdir(other, 0o755)
-	os.WriteFile(filepath.Join(other, "1604731633.csv"), []byte(strings.Join(mt, "\r\n")+"\r\n"), 0o644)
-	os.WriteFile(filepath.Join(other, "1604731633-score.csv"), []byte(strings.Join(ms, "\r\n")+"\r\n"), 0o644)
-	db := openDB(t, "")
-	s, errs := run(t, db.DB, dir)
-	if len(errs) != 0 || s.New != 1 || s.Mirrors != 1 {
-		t.Fatalf("summary %+v errors %v, want 1 new and 1 mirror", s, errs)
-	}
-	if n := count(t, db.DB, `SELECT count(*) FROM games a JOIN games b ON b.mirror_of = a.game_id AND a.you_total = b.opp_total AND a.canonical_hash = b.canonical_hash`); n != 1 {
-		t.Errorf("mirror not linked: %d", n)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			src := c.Dir(t)
+			first, err := filepath.Glob(filepath.Join(src, "*[0-9].csv"))
+			if err != nil || len(first) == 0 {
+				t.Fatalf("no turn file in %s (%v)", src, err)
+			}
+			name := filepath.Base(first[0])
+			score := strings.TrimSuffix(name, ".csv") + "-score.csv"
+			turns, scores := mustRead(t, first[0]), mustRead(t, filepath.Join(src, score))
+			dir := t.TempDir()
+			mustWrite(t, filepath.Join(dir, name), turns)
+			mustWrite(t, filepath.Join(dir, score), scores)
+			flip := map[string]string{"0": "1", "1": "0"}
+			var mt, ms []string
+			for _, line := range strings.Split(strings.TrimSpace(string(turns)), "\r\n") {
+				f := strings.Split(line, ",")
+				f[2] = flip[f[2]]
+				mt = append(mt, strings.Join(f, ","))
+			}
+			for _, line := range strings.Split(strings.TrimSpace(string(scores)), "\r\n") {
+				f := strings.Split(line, ",")
+				f[1], f[2] = f[2], f[1]
+				f[4] = flip[f[4]]
+				ms = append(ms, strings.Join(f, ","))
+			}
+			mustWrite(t, filepath.Join(dir, "other", name), []byte(strings.Join(mt, "\r\n")+"\r\n"))
+			mustWrite(t, filepath.Join(dir, "other", score), []byte(strings.Join(ms, "\r\n")+"\r\n"))
+			db := openDB(t, "")
+			s, errs := run(t, db.DB, dir)
+			if len(errs) != 0 || s.New != 1 || s.Mirrors != 1 {
+				t.Fatalf("summary %+v errors %v, want 1 new and 1 mirror", s, errs)
+			}
+			if n := count(t, db.DB, `SELECT count(*) FROM games a JOIN games b ON b.mirror_of = a.game_id AND a.you_total = b.opp_total AND a.canonical_hash = b.canonical_hash`); n != 1 {
+				t.Errorf("mirror not linked: %d", n)
+			}
+		})
 	}
 }
 
@@ -256,8 +367,8 @@ func TestMissingPath(t *testing.T) {
 func TestExplicitNonLogFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "notes.txt")
-	os.WriteFile(p, []byte("hello"), 0o644)
-	os.WriteFile(filepath.Join(dir, "README.md"), []byte("x"), 0o644)
+	mustWrite(t, p, []byte("hello"))
+	mustWrite(t, filepath.Join(dir, "README.md"), []byte("x"))
 	db := openDB(t, "")
 	s, errs := run(t, db.DB, p)
 	if len(errs) != 1 || !strings.Contains(errs[0], "bad-name") || s.BadFiles != 1 || s.Rejected != 0 {

@@ -42,7 +42,11 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 		}
 		os.Stdout.WriteString("open\n")
-		killAt, _ := strconv.Atoi(os.Getenv("GINLOG_TEST_KILL_AT"))
+		killAt, err := strconv.Atoi(os.Getenv("GINLOG_TEST_KILL_AT"))
+		if err != nil {
+			os.Stderr.WriteString(err.Error())
+			os.Exit(2)
+		}
 		games := 0
 		opts := Options{Paths: []string{os.Getenv("GINLOG_TEST_INGEST_DIR")}, Batch: 50, OnGame: func() {
 			if games++; games == killAt {
@@ -53,7 +57,10 @@ func TestMain(m *testing.M) {
 			os.Stderr.WriteString(err.Error())
 			os.Exit(4)
 		}
-		d.Close()
+		if err := d.Close(); err != nil {
+			os.Stderr.WriteString(err.Error())
+			os.Exit(5)
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -67,14 +74,16 @@ func startChild(t *testing.T, db, dir string, killAt int) (*exec.Cmd, io.Reader,
 	cmd.Env = append(os.Environ(), "GINLOG_TEST_INGEST_DB="+db, "GINLOG_TEST_INGEST_DIR="+dir, fmt.Sprintf("GINLOG_TEST_KILL_AT=%d", killAt))
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	out, _ := cmd.StdoutPipe()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	buf := make([]byte, 5)
 	if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "open\n" {
-		cmd.Wait()
-		t.Fatalf("child did not open the database: %q %v: %s", buf, err, stderr.String())
+		t.Fatalf("child did not open the database: %q %v (%v): %s", buf, err, cmd.Wait(), stderr.String())
 	}
 	return cmd, out, &stderr
 }
@@ -131,8 +140,13 @@ func TestKill(t *testing.T) {
 		if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "kill\n" {
 			t.Fatalf("trial %d: the child did not reach game %d: %q %v: %s", trial+1, at, buf, err, stderr.String())
 		}
-		cmd.Process.Kill()
-		cmd.Wait()
+		if err := cmd.Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		// Wait reports the kill: only a failure to wait is an error.
+		if err := cmd.Wait(); err != nil && cmd.ProcessState == nil {
+			t.Fatal(err)
+		}
 		n := checkConsistent(t, path)
 		if n < games {
 			partial++
@@ -143,7 +157,9 @@ func TestKill(t *testing.T) {
 		if got := tableDigest(t, db.DB); got != want {
 			t.Errorf("trial %d: killed at %d games, then rerun:\n%s\nclean run:\n%s", trial+1, n, got, want)
 		}
-		db.Close()
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
 		t.Logf("trial %d: killed at game %d with %d of %d games committed", trial+1, at, n, games)
 	}
 	if partial == 0 {

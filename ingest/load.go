@@ -37,9 +37,13 @@ type planner struct {
 	opponent any
 	now      time.Time
 
+	firstID     int64 // the first id of the import: ids below are of games loaded before it
 	nextID      int64
 	byContent   *hashIndex // every game
 	byCanonical *hashIndex // the games that are not themselves mirrors
+	// earlier holds the id of each duplicate of a game loaded before the
+	// import, once for each time it was found (8 bytes a duplicate).
+	earlier []int64
 }
 
 // planned is a game with its fate decided.
@@ -92,6 +96,7 @@ func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponen
 	if err := db.QueryRowContext(ctx, nextGameSQL).Scan(&p.nextID); err != nil {
 		return nil, fmt.Errorf("next game: %w", err)
 	}
+	p.firstID = p.nextID
 	var err error
 	if p.byContent, p.byCanonical, err = readKnown(ctx, db); err != nil {
 		return nil, err
@@ -109,10 +114,10 @@ func (p *planner) finish(ctx context.Context, db *sql.DB) error {
 
 // tagsKept counts the duplicates of games loaded before the import whose
 // tags differ from those the import was given (those not given aside):
-// they keep their tags. It reads the committed import.
+// they keep their tags.
 func (p *planner) tagsKept(ctx context.Context, db *sql.DB) (int, error) {
 	var n int
-	if err := db.QueryRowContext(ctx, tagsKeptSQL, p.importID, p.opponent, p.source).Scan(&n); err != nil {
+	if err := db.QueryRowContext(ctx, tagsKeptSQL, p.earlier, p.opponent, p.source).Scan(&n); err != nil {
 		return 0, fmt.Errorf("duplicates that kept their tags: %w", err)
 	}
 	return n, nil
@@ -123,19 +128,33 @@ func (p *planner) plan(g *Game) planned {
 	if len(g.Errors) > 0 {
 		return planned{g: g, out: rejected, id: -1}
 	}
-	content, canonical := keyOf(g.ContentHash), keyOf(g.CanonicalHash)
-	if id, ok := p.byContent.find(content); ok {
-		return planned{g: g, out: duplicate, id: id}
-	}
-	pl := planned{g: g, out: loaded, id: p.nextID}
-	p.nextID++
-	p.byContent.add(content, pl.id)
-	if orig, ok := p.byCanonical.find(canonical); ok {
-		pl.mirrorOf, pl.out = orig, mirrored
-	} else {
-		p.byCanonical.add(canonical, pl.id)
-	}
+	pl := planned{g: g}
+	pl.out, pl.id, pl.mirrorOf = p.assign(g.ContentHash, g.CanonicalHash)
 	return pl
+}
+
+// assign decides the fate of a sound game of any kind from its hashes: a
+// duplicate of the loaded game with the same content, or a new id,
+// mirroring the loaded game with the same canonical hash if there is one.
+// It notes the duplicates of games loaded before the import, whose tags
+// tagsKept compares at the end.
+func (p *planner) assign(content, canonical string) (out outcome, id int64, mirrorOf any) {
+	ck := keyOf(content)
+	if id, ok := p.byContent.find(ck); ok {
+		if id < p.firstID {
+			p.earlier = append(p.earlier, id)
+		}
+		return duplicate, id, nil
+	}
+	id = p.nextID
+	p.nextID++
+	p.byContent.add(ck, id)
+	nk := keyOf(canonical)
+	if orig, ok := p.byCanonical.find(nk); ok {
+		return mirrored, id, orig
+	}
+	p.byCanonical.add(nk, id)
+	return loaded, id, nil
 }
 
 func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
@@ -280,5 +299,5 @@ func (w *writer) appendGame(id int64, g *Game, mirrorOf any) error {
 		winner = gin.Opp
 	}
 	return w.app[appGames].AppendRow(id, g.TS, time.Unix(g.TS, 0).UTC(), g.ContentHash, g.CanonicalHash, mirrorOf,
-		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(winner), w.p.importID)
+		w.p.source, w.p.opponent, int16(len(g.Rounds)), int32(len(g.Plays)), you, opp, schema.Side(winner), w.p.importID, schema.KindGin)
 }

@@ -5,14 +5,19 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
 )
 
 // gameTables returns the tables with a game_id column: every one holds
@@ -66,9 +71,50 @@ func digest(t *testing.T, db *sql.DB, gone []int64) (kept map[string]string, lef
 // belongs in sql/remove.sql.
 func TestRemoveClearsEveryGameTable(t *testing.T) {
 	db := sampleDB(t)
-	want := []string{"game_checks", "games", "import_files", "play_features", "plays", "round_checks", "rounds", "violations"}
+	text, err := os.ReadFile(filepath.Join("sql", "remove.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, m := range regexp.MustCompile(`(?m)^DELETE FROM (\w+) `).FindAllStringSubmatch(string(text), -1) {
+		want = append(want, m[1])
+	}
+	slices.Sort(want)
 	if got := gameTables(t, db); !slices.Equal(got, want) {
-		t.Errorf("tables with a game_id column: %v; Remove clears %v: add the new ones to sql/remove.sql (and here)", got, want)
+		t.Errorf("tables with a game_id column: %v; Remove clears %v: add the new ones to sql/remove.sql", got, want)
+	}
+}
+
+// TestRemoveHearts: removing Hearts games clears their rows from every
+// Hearts table and leaves the other games' rows as they were.
+func TestRemoveHearts(t *testing.T) {
+	dir := "../../shared/hearts/logs"
+	testenv.Dir(t, dir)
+	ctx := context.Background()
+	db, err := schema.Open(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	load(t, db.DB, ingest.Options{Paths: []string{dir}})
+	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	gone := []int64{2, 3, 40}
+	before, _ := digest(t, db.DB, gone)
+	if r, err := organise.Remove(ctx, db.DB, organise.Selection{Ranges: []organise.Range{{2, 3}, {40, 40}}}, nil); err != nil || !slices.Equal(r.Games, gone) {
+		t.Fatalf("removal %+v, %v", r, err)
+	}
+	after, left := digest(t, db.DB, gone)
+	for table, n := range left {
+		if n != 0 {
+			t.Errorf("%s: %d rows of removed games left", table, n)
+		}
+	}
+	for _, table := range []string{"hearts_hands", "hearts_seats", "game_players"} {
+		if _, ok := before[table]; !ok || after[table] != before[table] {
+			t.Errorf("%s: the rows kept changed: %s, was %s", table, after[table], before[table])
+		}
 	}
 }
 

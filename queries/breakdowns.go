@@ -34,7 +34,7 @@ type SideSummary struct {
 // Summary runs summary and returns its rows by seat.
 func Summary(ctx context.Context, db *sql.DB, f Filters) ([2]SideSummary, error) {
 	var out [2]SideSummary
-	err := eachRow(ctx, db, "summary", summarySQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "summary", summarySQL, f, func(rows *sql.Rows) error {
 		var side string
 		var s SideSummary
 		var ppr sql.NullFloat64
@@ -68,7 +68,7 @@ type DrawTendencies struct {
 func DrawTendency(ctx context.Context, db *sql.DB, f Filters) (*DrawTendencies, error) {
 	d := &DrawTendencies{}
 	dims := map[string]*[]Share{"rank": &d.Rank, "suit": &d.Suit, "relation": &d.Relation, "phase": &d.Phase, "turn": &d.Turn}
-	err := eachRow(ctx, db, "draw-tendency", drawTendencySQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "draw-tendency", drawTendencySQL, f, func(rows *sql.Rows) error {
 		var dim string
 		var s Share
 		if err := rows.Scan(&dim, &s.Label, &s.Cases, &s.Opportunities); err != nil {
@@ -101,7 +101,7 @@ type Knocks struct {
 // KnockProfile runs knock-profile.
 func KnockProfile(ctx context.Context, db *sql.DB, f Filters) (*Knocks, error) {
 	k := &Knocks{}
-	err := eachRow(ctx, db, "knock-profile", knockProfileSQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "knock-profile", knockProfileSQL, f, func(rows *sql.Rows) error {
 		var dim string
 		var s Share
 		if err := rows.Scan(&dim, &s.Label, &s.Cases, &s.Opportunities); err != nil {
@@ -140,7 +140,7 @@ type SideLoss struct {
 // MeldLoss runs meld-loss: a row per side, none when no round is verified.
 func MeldLoss(ctx context.Context, db *sql.DB, f Filters) ([]SideLoss, error) {
 	var out []SideLoss
-	err := eachRow(ctx, db, "meld-loss", meldLossSQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "meld-loss", meldLossSQL, f, func(rows *sql.Rows) error {
 		var side string
 		var l SideLoss
 		var perRound sql.NullFloat64
@@ -159,8 +159,8 @@ func MeldLoss(ctx context.Context, db *sql.DB, f Filters) ([]SideLoss, error) {
 }
 
 // eachRow runs a statement through query and calls scan on each row.
-func eachRow(ctx context.Context, db *sql.DB, name, text string, f Filters, scan func(*sql.Rows) error, extra ...any) error {
-	rows, _, err := query(ctx, db, name, text, f, extra...)
+func eachRow(ctx context.Context, src Source, name, text string, f Filters, scan func(*sql.Rows) error, extra ...any) error {
+	rows, _, err := query(ctx, src, name, text, f, extra...)
 	if err != nil {
 		return err
 	}

@@ -29,8 +29,13 @@ type CardValue struct {
 // CardValues runs card-values and returns its rows by card (a gin.Card
 // indexes them).
 func CardValues(ctx context.Context, db *sql.DB, f Filters) ([gin.NumCards]CardValue, error) {
+	return cardValues(ctx, Source{DB: db}, f)
+}
+
+// cardValues runs card-values over src.
+func cardValues(ctx context.Context, src Source, f Filters) ([gin.NumCards]CardValue, error) {
 	var out [gin.NumCards]CardValue
-	rows, _, err := query(ctx, db, "card-values", cardValuesSQL, f)
+	rows, _, err := query(ctx, src, "card-values", cardValuesSQL, f)
 	if err != nil {
 		return out, err
 	}

@@ -93,31 +93,8 @@ func ParseTime(filter, s string) (int64, error) {
 	return 0, &FilterError{filter, fmt.Errorf("%q is not a date (2020-11-07), an RFC 3339 time or Unix seconds", s)}
 }
 
-var (
-	//go:embed stmt/prelude.sql
-	prelude string
-	//go:embed stmt/selection.sql
-	selectionSQL string
-)
-
-// statement joins the prelude and a statement's text.
-func statement(text string) string {
-	// Drop the leading comment lines; merge a leading WITH into the prelude's.
-	var lines []string
-	started := false
-	for _, l := range strings.Split(text, "\n") {
-		if !started && (strings.HasPrefix(strings.TrimSpace(l), "--") || strings.TrimSpace(l) == "") {
-			continue
-		}
-		started = true
-		lines = append(lines, l)
-	}
-	body := strings.Join(lines, "\n")
-	if rest, ok := strings.CutPrefix(body, "WITH "); ok {
-		return prelude + ", " + rest
-	}
-	return prelude + body
-}
+//go:embed stmt/selection.sql
+var selectionSQL string
 
 // args returns the prelude's parameters for f (checked).
 func (f Filters) args() []any {
@@ -141,34 +118,38 @@ func (f Filters) args() []any {
 // (read through the prelude) with the filters and any extra arguments.
 // Filters that select no game give an error wrapping ErrNoGames, or
 // replay.ErrNoGame when f.Game names no game.
-func query(ctx context.Context, db *sql.DB, name, text string, f Filters, extra ...any) (*sql.Rows, Filters, error) {
+func query(ctx context.Context, src Source, name, text string, f Filters, extra ...any) (*sql.Rows, Filters, error) {
 	f, err := f.Check()
 	if err != nil {
 		return nil, f, err
 	}
-	if err := selects(ctx, db, f); err != nil {
+	pre, selection := preludes(name)
+	if err := selects(ctx, src, f, GameOf(name), pre, selection); err != nil {
 		return nil, f, err
 	}
-	rows, err := db.QueryContext(ctx, statement(text), append(f.args(), extra...)...)
+	rows, err := src.DB.QueryContext(ctx, src.assemble(pre, text), append(f.args(), extra...)...)
 	if err != nil {
 		return nil, f, fmt.Errorf("query %s: %w", name, err)
 	}
 	return rows, f, nil
 }
 
-// selects checks that the checked filters f select at least one game.
-func selects(ctx context.Context, db *sql.DB, f Filters) error {
+// selects checks that the checked filters f select at least one game of
+// the kind game, by the selection statement read through the prelude pre.
+func selects(ctx context.Context, src Source, f Filters, game, pre, selection string) error {
 	var selected, named, total int64
-	if err := db.QueryRowContext(ctx, statement(selectionSQL), f.args()...).Scan(&selected, &named, &total); err != nil {
+	if err := src.DB.QueryRowContext(ctx, src.assemble(pre, selection), f.args()...).Scan(&selected, &named, &total); err != nil {
 		return fmt.Errorf("select games: %w", err)
 	}
 	switch {
 	case f.Game != 0 && named == 0:
 		return fmt.Errorf("%w %d", replay.ErrNoGame, f.Game)
+	case total == 0 && game == GameHearts:
+		return fmt.Errorf("%w: the database holds no Hearts games (run ginlog ingest on a folder of Hearts logs)", ErrNoGames)
 	case total == 0:
 		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", ErrNoGames)
 	case selected == 0:
-		return Explain(ctx, db, f)
+		return src.explain(ctx, f, pre)
 	}
 	return nil
 }

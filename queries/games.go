@@ -23,7 +23,7 @@ var (
 // Games lists the selected games with their score, winner and verify
 // verdict, as a table: ginlog games prints it.
 func Games(ctx context.Context, db *sql.DB, f Filters) (*Result, error) {
-	rows, _, err := query(ctx, db, "games", gamesSQL, f)
+	rows, _, err := query(ctx, Source{DB: db}, "games", gamesSQL, f)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,7 @@ func Games(ctx context.Context, db *sql.DB, f Filters) (*Result, error) {
 func GameIDs(ctx context.Context, db *sql.DB, f Filters) ([]int64, error) {
 	f.Who = "both"
 	var ids []int64
-	err := eachRow(ctx, db, "game-ids", gameIDsSQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "game-ids", gameIDsSQL, f, func(rows *sql.Rows) error {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
 			return err
@@ -54,7 +54,7 @@ func GameIDs(ctx context.Context, db *sql.DB, f Filters) ([]int64, error) {
 // Verdicts returns the selected games' verified rounds by verify status.
 func Verdicts(ctx context.Context, db *sql.DB, f Filters) (map[replay.Status]int, error) {
 	out := map[replay.Status]int{}
-	err := eachRow(ctx, db, "verdicts", verdictsSQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "verdicts", verdictsSQL, f, func(rows *sql.Rows) error {
 		var status string
 		var n int
 		if err := rows.Scan(&status, &n); err != nil {
@@ -77,7 +77,7 @@ type RunningScore struct {
 // logged last, in log order.
 func RunningScores(ctx context.Context, db *sql.DB, f Filters, recent int) ([]RunningScore, error) {
 	var out []RunningScore
-	err := eachRow(ctx, db, "scores", scoresSQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "scores", scoresSQL, f, func(rows *sql.Rows) error {
 		var id, ts int64
 		var round int
 		var totals [2]int

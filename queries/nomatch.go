@@ -64,13 +64,19 @@ func (f Filters) Flags() string {
 // such filters; other commands that select games by these filters call it
 // to say the same.
 func Explain(ctx context.Context, db *sql.DB, f Filters) error {
+	return Source{DB: db}.explain(ctx, f, preludeSQL)
+}
+
+// explain is Explain over src, for the games of the prelude pre.
+func (src Source) explain(ctx context.Context, f Filters, pre string) error {
+	db := src.DB
 	f, err := f.Check()
 	if err != nil {
 		return err
 	}
 	var byOpponent, bySource, byTime int64
 	var first, last, mirrorOf sql.NullInt64
-	if err := db.QueryRowContext(ctx, statement(nomatchSQL), f.args()...).Scan(&byOpponent, &bySource, &byTime, &first, &last, &mirrorOf); err != nil {
+	if err := db.QueryRowContext(ctx, src.assemble(pre, nomatchSQL), f.args()...).Scan(&byOpponent, &bySource, &byTime, &first, &last, &mirrorOf); err != nil {
 		return fmt.Errorf("explain the filters: %w", err)
 	}
 	e := &NoMatchError{Flags: f.Flags()}

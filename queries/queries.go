@@ -8,7 +8,18 @@
 // sel_plays, sel_features, sel_checks and sel_sides, which stmt/prelude.sql
 // defines in front of it from the Filters (games logged by the other
 // player, mirror_of set, are always left out). Filters that select no game
-// are an error, ErrNoGames.
+// are an error, ErrNoGames. The Gin statements read Gin games only; the
+// hearts-* ones read the Hearts games through stmt/hearts-prelude.sql
+// (sel_games, sel_checks, sel_hands, sel_seats, sel_cards, sel_plays,
+// sel_deviations) with the same filters (GameOf, ForGame).
+//
+// The named queries and the prelude are written in the SQL that DuckDB,
+// Spark SQL and Trino share: they join the dimensions cards, sides and
+// relations instead of using enum codes. A Source runs them over a ginlog
+// database, whose ENUMs give the dimensions (stmt/dims-database.sql), or
+// over a Parquet dataset opened by package dataset, whose cards and enums
+// tables do (stmt/dims-dataset.sql); Statement prints one for another
+// engine (see docs/dataset.md).
 //
 // Run returns a named query's table; a query that returns cases and
 // opportunities columns gets the rate, its 95% Wilson interval, and a note
@@ -41,6 +52,7 @@ var files embed.FS
 // Query is a named query.
 type Query struct {
 	Name        string
+	Game        string // the kind of games it reads: "gin", or "hearts" for the hearts-* queries
 	Description string
 	SQL         string
 }
@@ -55,9 +67,10 @@ func All() []Query {
 		text := string(b)
 		first, _, _ := strings.Cut(text, "\n")
 		_, desc, _ := strings.Cut(first, ": ")
-		out = append(out, Query{Name: strings.TrimSuffix(path.Base(n), ".sql"), Description: desc, SQL: text})
+		name := strings.TrimSuffix(path.Base(n), ".sql")
+		out = append(out, Query{Name: name, Game: GameOf(name), Description: desc, SQL: text})
 	}
-	order := []string{"summary", "draw-tendency", "knock-profile", "discards", "card-values", "meld-loss", "pace"}
+	order := append([]string{"summary", "draw-tendency", "knock-profile", "discards", "card-values", "meld-loss", "pace"}, heartsOrder...)
 	slices.SortFunc(out, func(a, b Query) int {
 		ia, ib := slices.Index(order, a.Name), slices.Index(order, b.Name)
 		if ia < 0 {
@@ -102,8 +115,13 @@ type Result struct {
 // Filters that select no game give an error wrapping ErrNoGames (or
 // replay.ErrNoGame when f.Game names no game).
 func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
+	return run(ctx, Source{DB: db}, q, f)
+}
+
+// run runs a named query over src.
+func run(ctx context.Context, src Source, q Query, f Filters) (*Result, error) {
 	start := time.Now()
-	rows, f, err := query(ctx, db, q.Name, q.SQL, f)
+	rows, f, err := query(ctx, src, q.Name, q.SQL, f)
 	if err != nil {
 		return nil, err
 	}

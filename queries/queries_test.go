@@ -8,26 +8,25 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/testdb"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 )
 
-var corpora = map[string]string{
-	"reallogs": "../../shared/reallogs",
-	"sample":   "../testdata/sample",
-}
-
 func TestGolden(t *testing.T) {
-	for name, dir := range corpora {
+	for _, c := range testenv.Corpora() {
+		name := c.Name
 		t.Run(name, func(t *testing.T) {
-			db := testdb.Load(t, dir, ingest.Options{})
-			for _, q := range queries.All() {
+			db := testdb.LoadCorpus(t, c, ingest.Options{})
+			for _, q := range queries.ForGame(queries.GameGin) {
 				for _, who := range []string{"opp", "you"} {
 					res, err := queries.Run(context.Background(), db, q, queries.Filters{Who: who, MinSample: 10})
 					if err != nil {
@@ -52,6 +51,26 @@ func TestGolden(t *testing.T) {
 // match keys.
 func cell(t *testing.T, res *queries.Result, col string, keys ...any) any {
 	t.Helper()
+	v, ok := lookup(res, col, keys...)
+	if !ok {
+		t.Fatalf("no row %v with column %s in %v", keys, col, res.Columns)
+	}
+	return v
+}
+
+// cellOrZero is cell for a row that a query leaves out when it counts
+// nothing: 0 when there is no such row.
+func cellOrZero(t *testing.T, res *queries.Result, col string, keys ...any) any {
+	t.Helper()
+	if v, ok := lookup(res, col, keys...); ok {
+		return v
+	}
+	return 0
+}
+
+// lookup returns the value of column col in the row whose first columns
+// match keys, if there is one.
+func lookup(res *queries.Result, col string, keys ...any) (any, bool) {
 	ci := -1
 	for i, c := range res.Columns {
 		if c == col {
@@ -66,11 +85,10 @@ func cell(t *testing.T, res *queries.Result, col string, keys ...any) any {
 			}
 		}
 		if match && ci >= 0 {
-			return row[ci]
+			return row[ci], true
 		}
 	}
-	t.Fatalf("no row %v with column %s in %v", keys, col, res.Columns)
-	return nil
+	return nil, false
 }
 
 func scalar(t *testing.T, db *sql.DB, q string) int64 {
@@ -83,9 +101,16 @@ func scalar(t *testing.T, db *sql.DB, q string) int64 {
 }
 
 // TestHeadlines checks the headline numbers of each query against an
-// independent computation from the raw tables.
+// independent computation from the raw tables, on both corpora.
 func TestHeadlines(t *testing.T) {
-	db := testdb.Load(t, corpora["reallogs"], ingest.Options{})
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			headlines(t, testdb.LoadCorpus(t, c, ingest.Options{}))
+		})
+	}
+}
+
+func headlines(t *testing.T, db *sql.DB) {
 	run := func(name, who string) *queries.Result {
 		q, err := queries.Get(name)
 		if err != nil {
@@ -118,7 +143,7 @@ func TestHeadlines(t *testing.T) {
 			`SELECT count(*) FROM rounds WHERE action IN ('Gin', 'Knock') AND caller = 'opp'`},
 		{"kings discarded by opp", cell(t, run("discards", "opp"), "cases", "rank", "K"),
 			`SELECT count(*) FROM plays WHERE actor = 'opp' AND discarded::VARCHAR LIKE '_K'`},
-		{"rounds ended by stock", cell(t, run("pace", "opp"), "cases", "ended by", "Drop: stock exhausted"),
+		{"rounds ended by stock", cellOrZero(t, run("pace", "opp"), "cases", "ended by", "Drop: stock exhausted"),
 			`SELECT count(*) FROM rounds WHERE action = 'Drop' AND stock_draws = 31`},
 		{"points you lost to declarations", cell(t, run("meld-loss", "opp"), "points_lost", "you"),
 			`SELECT sum(points_lost_you) FROM round_checks`},
@@ -139,9 +164,30 @@ func TestHeadlines(t *testing.T) {
 	}
 }
 
+// TestFilters runs the summary under each filter on both corpora; the
+// games each selects are counted from the log files' timestamps.
 func TestFilters(t *testing.T) {
-	db := testdb.Load(t, corpora["reallogs"], ingest.Options{Opponent: "ladder", Source: "week1"})
-	q, _ := queries.Get("summary")
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			logs, err := oracle.Read(c.Dir(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			filters(t, testdb.LoadCorpus(t, c, ingest.Options{Opponent: "ladder", Source: "week1"}), logs)
+		})
+	}
+}
+
+func filters(t *testing.T, db *sql.DB, logs []*oracle.Game) {
+	q, err := queries.Get("summary")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Games are loaded in timestamp order: game 3 is the third log. mid
+	// splits the games in two.
+	n := int64(len(logs))
+	mid := logs[n/2].TS
+	last := logs[n-1].TS
 	for _, c := range []struct {
 		name    string
 		f       queries.Filters
@@ -149,15 +195,16 @@ func TestFilters(t *testing.T) {
 		wantErr error
 		msg     string
 	}{
-		{"none", queries.Filters{}, 8, nil, ""},
-		{"opponent", queries.Filters{Opponent: "ladder"}, 8, nil, ""},
+		{"none", queries.Filters{}, n, nil, ""},
+		{"opponent", queries.Filters{Opponent: "ladder"}, n, nil, ""},
 		{"other opponent", queries.Filters{Opponent: "bot9"}, 0, queries.ErrNoGames, "no games match --opponent bot9; known opponents: ladder"},
-		{"source", queries.Filters{Source: "week1"}, 8, nil, ""},
-		{"since", queries.Filters{Since: 1604731660}, 4, nil, ""},
-		{"until", queries.Filters{Until: 1604731660}, 4, nil, ""},
+		{"source", queries.Filters{Source: "week1"}, n, nil, ""},
+		{"since", queries.Filters{Since: mid}, n - n/2, nil, ""},
+		{"until", queries.Filters{Until: mid}, n / 2, nil, ""},
 		{"game", queries.Filters{Game: 3}, 1, nil, ""},
 		{"no such game", queries.Filters{Game: 99}, 0, replay.ErrNoGame, "no game 99"},
-		{"game outside the other filters", queries.Filters{Game: 3, Since: 1604731660}, 0, queries.ErrNoGames, "no games match --since 2020-11-07T06:47:40Z --game 3; no game matches all of them at once"},
+		{"game outside the other filters", queries.Filters{Game: 3, Since: last}, 0, queries.ErrNoGames,
+			"no games match --since " + time.Unix(last, 0).UTC().Format(time.RFC3339) + " --game 3; no game matches all of them at once"},
 		{"bad who", queries.Filters{Who: "them"}, 0, queries.ErrBadFilter, `--who: want opp, you or both, got "them"`},
 		{"negative game", queries.Filters{Game: -2}, 0, queries.ErrBadFilter, "--game: game ids start at 1, got -2"},
 		{"negative sample", queries.Filters{MinSample: -1}, 0, queries.ErrBadFilter, "--min-sample: want a count of 0 or more, got -1"},
@@ -233,17 +280,28 @@ func TestParseTime(t *testing.T) {
 	}
 }
 
+// TestSmallSamplesAreNoted: a summary of fewer games than --min-sample
+// notes its rows as small samples and keeps them.
 func TestSmallSamplesAreNoted(t *testing.T) {
-	db := testdb.Load(t, corpora["reallogs"], ingest.Options{})
-	q, _ := queries.Get("summary")
-	res, err := queries.Run(context.Background(), db, q, queries.Filters{MinSample: 10})
+	db := testdb.LoadCorpus(t, testenv.Sample, ingest.Options{})
+	games := scalar(t, db, `SELECT count(*) FROM games`)
+	q, err := queries.Get("summary")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := cell(t, res, "note", "opp"); got != "small sample" {
-		t.Errorf("8 games with --min-sample 10: note %v", got)
-	}
-	if len(res.Rows) != 2 {
-		t.Errorf("small samples must be kept: %d rows", len(res.Rows))
+	for _, tc := range []struct {
+		min  int64
+		note any
+	}{{games + 1, "small sample"}, {games, nil}} {
+		res, err := queries.Run(context.Background(), db, q, queries.Filters{MinSample: int(tc.min)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cell(t, res, "note", "opp"); got != tc.note {
+			t.Errorf("%d games with --min-sample %d: note %v, want %v", games, tc.min, got, tc.note)
+		}
+		if len(res.Rows) != 2 {
+			t.Errorf("--min-sample %d: %d rows, want 2: small samples are kept", tc.min, len(res.Rows))
+		}
 	}
 }

@@ -83,7 +83,7 @@ func Tendencies(ctx context.Context, db *sql.DB, f Filters) ([]MeasureRates, err
 	for i, m := range Measures {
 		index[m], out[i].Measure = i, m
 	}
-	err := eachRow(ctx, db, "tendencies", tendenciesSQL, f, func(rows *sql.Rows) error {
+	err := eachRow(ctx, Source{DB: db}, "tendencies", tendenciesSQL, f, func(rows *sql.Rows) error {
 		var side, measure string
 		var r Rate
 		var sp Spread

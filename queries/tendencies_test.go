@@ -9,6 +9,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testdb"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/replay/store"
@@ -121,8 +122,9 @@ func near(a, b queries.Spread) bool {
 // side by side, on both corpora and on one game.
 func TestTendenciesReference(t *testing.T) {
 	ctx := context.Background()
-	for name, dir := range corpora {
-		db := testdb.Load(t, dir, ingest.Options{})
+	for _, c := range testenv.Corpora() {
+		name := c.Name
+		db := testdb.LoadCorpus(t, c, ingest.Options{})
 		read := func(f store.Filter) []*replay.Game {
 			var games []*replay.Game
 			for g, err := range store.Games(ctx, db, f) {
@@ -160,7 +162,7 @@ func TestTendenciesReference(t *testing.T) {
 }
 
 func TestTendenciesNoGames(t *testing.T) {
-	db := testdb.Load(t, corpora["sample"], ingest.Options{})
+	db := testdb.LoadCorpus(t, testenv.Sample, ingest.Options{})
 	if _, err := queries.Tendencies(context.Background(), db, queries.Filters{Opponent: "nobody"}); !errors.Is(err, queries.ErrNoGames) {
 		t.Errorf("got %v, want ErrNoGames", err)
 	}

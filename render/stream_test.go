@@ -75,13 +75,17 @@ func TestRowWriterPages(t *testing.T) {
 	tab := randomTable(rand.New(rand.NewPCG(5, 6)), 2*PageRows+PageRows/2)
 	for _, f := range []Format{CSV, JSON} {
 		var want bytes.Buffer
-		Write(&want, f, tab, false)
+		if err := Write(&want, f, tab, false); err != nil {
+			t.Fatal(err)
+		}
 		if got := stream(t, f, tab, false); got != want.String() {
 			t.Errorf("%s: streamed output differs from Write's", f)
 		}
 	}
 	var want bytes.Buffer
-	Write(&want, Text, tab, false)
+	if err := Write(&want, Text, tab, false); err != nil {
+		t.Fatal(err)
+	}
 	if got := stream(t, Text, tab, false); got != want.String() {
 		t.Error("piped text: streamed output differs from Write's")
 	}

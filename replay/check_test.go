@@ -1,85 +1,99 @@
 package replay
 
 import (
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/oracle"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
-const realLogs = "../../shared/reallogs"
-
-// readGame reads a game's two files with a plain parser of the test's own
-// (ingest is tested elsewhere).
-func readGame(t testing.TB, turnsPath string) *Game {
+// corpusGames reads a corpus's games through the oracle's reader (ingest
+// is tested elsewhere), in timestamp order, with the oracle's games.
+func corpusGames(t testing.TB, c testenv.Corpus) ([]*Game, []*oracle.Game) {
 	t.Helper()
-	turns, err := os.ReadFile(turnsPath)
+	logs, err := oracle.Read(c.Dir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	scores, err := os.ReadFile(strings.TrimSuffix(turnsPath, ".csv") + "-score.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &Game{}
-	for _, line := range strings.Split(strings.TrimSpace(string(scores)), "\n") {
-		f := strings.Split(strings.TrimSpace(line), ",")
-		n, _ := strconv.Atoi(f[0])
-		you, _ := strconv.Atoi(f[1])
-		opp, _ := strconv.Atoi(f[2])
-		call, _ := gin.ParseCall(f[3])
-		caller, _ := gin.SeatOfFlag([]byte(f[4]))
-		g.Rounds = append(g.Rounds, Round{Number: n, Points: [2]int{you, opp}, Action: call, Caller: caller})
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(turns)), "\n") {
-		f := strings.Split(strings.TrimSpace(line), ",")
-		n, _ := strconv.Atoi(f[0])
-		cards, err := gin.ParseCards(f[1])
+	card := func(s string) gin.Card {
+		c, err := gin.ParseCard(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		card := func(s string) gin.Card { c, _ := gin.ParseCard(s); return c }
-		seat, _ := gin.SeatOfFlag([]byte(f[2]))
-		p := Play{Seat: seat, Hand: gin.HandOf(cards...), DrawnFirst: cards[0] == card(f[4]),
-			Top: card(f[3]), Drawn: card(f[4]), Discarded: card(f[5])}
-		g.Rounds[n-1].Plays = append(g.Rounds[n-1].Plays, p)
+		return c
 	}
-	return g
-}
-
-func realGames(t *testing.T) map[string]*Game {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(realLogs, "*[0-9].csv"))
-	if len(files) == 0 {
-		t.Skip("real logs absent: run from a checkout with ../shared beside it")
-	}
-	out := map[string]*Game{}
-	for _, f := range files {
-		out[filepath.Base(f)] = readGame(t, f)
-	}
-	return out
-}
-
-// TestRealLogs is the acceptance test of the replay: no violations, 53
-// rounds exact, 13 explained, none impossible.
-func TestRealLogs(t *testing.T) {
-	counts := map[Status]int{}
-	for name, g := range realGames(t) {
-		res := Check(g)
-		for _, v := range res.Violations {
-			t.Errorf("%s round %d ply %d: %s: %s", name, v.Round, v.Ply, v.Code, v.Msg)
+	seat := func(you bool) gin.Seat {
+		if you {
+			return gin.You
 		}
-		for _, rc := range res.Rounds {
-			counts[rc.Status]++
-			if rc.Status == Explained && rc.LostYou+rc.LostOpp == 0 {
-				t.Errorf("%s round %d explained but no side lost points", name, rc.Round)
+		return gin.Opp
+	}
+	var games []*Game
+	for _, lg := range logs {
+		g := &Game{ID: lg.TS, LogTS: lg.TS}
+		for _, r := range lg.Rounds {
+			call, err := gin.ParseCall(r.Action)
+			if err != nil {
+				t.Fatal(err)
 			}
+			rr := Round{Number: r.Number, Points: r.Points, Action: call, Caller: seat(r.CallerYou)}
+			for _, p := range r.Plays {
+				var hand gin.Hand
+				var listed [gin.HandSize]gin.Card
+				for i, c := range p.Hand {
+					listed[i] = card(c)
+					hand = hand.Add(listed[i])
+				}
+				rr.Plays = append(rr.Plays, Play{Seat: seat(p.You), Hand: hand, DrawnFirst: p.Hand[0] == p.Drawn,
+					Top: card(p.Top), Drawn: card(p.Drawn), Discarded: card(p.Discarded)})
+				rr.Listed = append(rr.Listed, listed)
+			}
+			rr.Plays, rr.Listed = slices.Clip(rr.Plays), slices.Clip(rr.Listed)
+			g.Rounds = append(g.Rounds, rr)
 		}
+		games = append(games, g)
 	}
-	if counts[Exact] != 53 || counts[Explained] != 13 || counts[Impossible] != 0 {
-		t.Errorf("rounds by status %v, want 53 exact, 13 explained, 0 impossible", counts)
+	return games, logs
+}
+
+// TestCorpora is the acceptance test of the replay, on the bundled sample
+// and the real logs: no violations, and every round's verdict (status,
+// both best deadwoods, the number of explanations) is the one the oracle's
+// brute force finds from the final hands. On the real logs that is 53
+// rounds exact, 13 explained, none impossible.
+func TestCorpora(t *testing.T) {
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			games, logs := corpusGames(t, c)
+			counts := map[Status]int{}
+			for i, g := range games {
+				res := Check(g)
+				for _, v := range res.Violations {
+					t.Errorf("game %d round %d ply %d: %s: %s", g.LogTS, v.Round, v.Ply, v.Code, v.Msg)
+				}
+				if len(res.Rounds) != len(g.Rounds) {
+					t.Fatalf("game %d: %d verdicts for %d rounds", g.LogTS, len(res.Rounds), len(g.Rounds))
+				}
+				for j, rc := range res.Rounds {
+					counts[rc.Status]++
+					want, err := logs[i].Rounds[j].Verdict()
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := oracle.Verdict{Status: string(rc.Status), Best: [2]int{rc.BestYou, rc.BestOpp}, Explanations: rc.Explanations}
+					if got != want {
+						t.Errorf("game %d round %d: %+v, the brute force finds %+v", g.LogTS, rc.Round, got, want)
+					}
+					if rc.Status == Explained && rc.LostYou+rc.LostOpp == 0 {
+						t.Errorf("game %d round %d explained but no side lost points", g.LogTS, rc.Round)
+					}
+				}
+			}
+			if c == testenv.RealLogs && (counts[Exact] != 53 || counts[Explained] != 13 || counts[Impossible] != 0) {
+				t.Errorf("rounds by status %v, want 53 exact, 13 explained, 0 impossible", counts)
+			}
+		})
 	}
 }

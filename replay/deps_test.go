@@ -1,22 +1,17 @@
 package replay
 
 import (
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // TestPure: the replay imports no database/sql and no DuckDB; reading and
 // writing games is replay/store's job.
 func TestPure(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the go tool is missing under CI: %v", err)
-		}
-		t.Skipf("the go tool is missing (%v): the import check is skipped", err)
-	}
+	goTool := testenv.Tool(t, "go", "the Go distribution")
 	out, err := exec.Command(goTool, "list", "-deps", ".").Output()
 	if err != nil {
 		t.Fatalf("go list -deps: %v", err)

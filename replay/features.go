@@ -12,6 +12,10 @@ const (
 	RelNone  Relation = "none"
 )
 
+// Relations lists the relations in the order of the database's relation
+// enum, which is persisted: do not reorder.
+var Relations = []Relation{RelMeld, RelCombo, RelNone}
+
 // Feature describes one play at the moment of the decision: only what the
 // actor knew then (its hand, the top of the pile, the stock left), plus
 // what the play itself shows (what was drawn and discarded), plus two

@@ -35,6 +35,12 @@ func (p *Play) Before() gin.Hand { return gin.Before(p.Hand, p.Drawn, p.Discarde
 type Round struct {
 	Number int
 	Plays  []Play
+	// Listed holds, play by play, the actor's hand as the log lists it,
+	// card by card: what feeds a player the hand it was shown (retrace).
+	// Check does not need it, and a play stays small without it: the store
+	// reads it only when asked (store.Filter.Listed), FromRecord fills it,
+	// and it is nil otherwise.
+	Listed [][gin.HandSize]gin.Card
 	Points [2]int // points scored in the round, by seat
 	Action gin.Call
 	Caller gin.Seat // the seat the score row names (column 5)
@@ -62,7 +68,8 @@ func (r *Round) Hands() [][2]gin.Hand {
 
 // Game is a stored game.
 type Game struct {
-	ID     int64
+	ID     int64 // the database's game id
+	LogTS  int64 // the log's timestamp (Unix seconds); 0 for a game not read from a log
 	Rounds []Round
 }
 
@@ -75,6 +82,10 @@ const (
 	Explained  Status = "explained"  // they follow only from declarations worse than optimal
 	Impossible Status = "impossible" // no declaration the hands allow gives them
 )
+
+// Statuses lists the verdicts in the order of the database's check_status
+// enum, which is persisted: do not reorder.
+var Statuses = []Status{Exact, Explained, Impossible}
 
 // RoundCheck is the verdict on one round's score.
 type RoundCheck struct {

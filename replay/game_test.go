@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
@@ -46,7 +47,7 @@ func TestFromRecord(t *testing.T) {
 		}
 		for j, p := range r.Plays {
 			want := Play{Seat: p.Seat, Hand: gin.HandOf(p.Hand...), DrawnFirst: true, Top: p.Top, Drawn: p.Drawn, Discarded: p.Discarded}
-			if gr.Plays[j] != want {
+			if gr.Plays[j] != want || !slices.Equal(gr.Listed[j][:], p.Hand) {
 				t.Fatalf("round %d ply %d: %+v, want %+v", r.Number, j+1, gr.Plays[j], want)
 			}
 		}

@@ -2,12 +2,11 @@ package replay
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -217,15 +216,43 @@ var mutations = []mutation{
 	}},
 }
 
-// TestMutations injects each kind of defect into valid games, simulated and
-// real: the right code is reported at the right ply, first (and alone for
-// defects that disturb nothing else).
+// TestMutations injects each kind of defect into valid games, simulated,
+// of the sample and real: the right code is reported at the right ply,
+// first (and alone for defects that disturb nothing else).
 func TestMutations(t *testing.T) {
-	var games []*Game
-	for _, rec := range append(simGames(t, "meldable", "memory", 30, 3), simGames(t, "random", "random", 5, 4)...) {
-		games = append(games, FromRecord(rec))
+	// Every mutation applies to at least 5 simulated games; a corpus may
+	// hold no game a mutation applies to (no round ended by the stock).
+	sets := []struct {
+		name       string
+		minApplied int
+		games      func(t *testing.T) []*Game
+	}{{"simulated", 5, func(t *testing.T) []*Game {
+		var games []*Game
+		for _, rec := range append(simGames(t, "meldable", "memory", 30, 3), simGames(t, "random", "random", 5, 4)...) {
+			games = append(games, FromRecord(rec))
+		}
+		return games
+	}}}
+	for _, c := range testenv.Corpora() {
+		sets = append(sets, struct {
+			name       string
+			minApplied int
+			games      func(t *testing.T) []*Game
+		}{c.Name, 0, func(t *testing.T) []*Game {
+			games, _ := corpusGames(t, c)
+			return games
+		}})
 	}
-	games = append(games, someRealGames(t)...)
+	for _, set := range sets {
+		t.Run(set.name, func(t *testing.T) {
+			mutate(t, set.games(t), set.minApplied)
+		})
+	}
+}
+
+// mutate applies every mutation to each of games in turn; each must apply
+// to minApplied games at least.
+func mutate(t *testing.T, games []*Game, minApplied int) {
 	for _, m := range mutations {
 		t.Run(m.name, func(t *testing.T) {
 			applied := 0
@@ -251,21 +278,9 @@ func TestMutations(t *testing.T) {
 					t.Errorf("game %d: %d violations, want only %s: %v", gi, len(vs), m.code, vs)
 				}
 			}
-			if applied < 5 {
-				t.Errorf("the mutation applied to %d games only", applied)
+			if applied < minApplied {
+				t.Errorf("the mutation applied to %d of %d games only", applied, len(games))
 			}
 		})
 	}
-}
-
-// someRealGames returns a few real games, or none when the logs are absent.
-func someRealGames(t *testing.T) []*Game {
-	var out []*Game
-	for _, name := range []string{"1604731633.csv", "1604731651.csv", "1604736245.csv"} {
-		path := filepath.Join(realLogs, name)
-		if _, err := os.Stat(path); err == nil {
-			out = append(out, readGame(t, path))
-		}
-	}
-	return out
 }

@@ -3,12 +3,14 @@ package report
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/queries"
 )
 
 // page is what the template fills in.
@@ -20,6 +22,7 @@ type page struct {
 	Headline   []headline
 	Tendencies tendencies
 	Charts     []chart
+	Games      []gameSection // the other games' sections: Hearts
 }
 
 type headline struct{ Label, Value, Note string }
@@ -32,6 +35,8 @@ type tendencies struct {
 }
 
 // Write renders the report of the games the options select to out.
+// The Hearts games the filters select get a section of their own, after
+// the Gin Rummy charts, or the whole page when they select no Gin game.
 func Write(ctx context.Context, db *sql.DB, o Options, out io.Writer) error {
 	pg, err := build(ctx, db, o)
 	if err != nil {
@@ -43,11 +48,21 @@ func Write(ctx context.Context, db *sql.DB, o Options, out io.Writer) error {
 
 // build reads the data and draws every part of the page but its time.
 func build(ctx context.Context, db *sql.DB, o Options) (*page, error) {
+	hearts, err := heartsSection(ctx, db, o)
+	if err != nil {
+		return nil, err
+	}
 	d, err := load(ctx, db, o)
+	if errors.Is(err, queries.ErrNoGames) && hearts != nil {
+		return &page{Title: "Hearts report", MinSample: o.Filters.MinSample, Scope: heartsScope(o), Games: []gameSection{*hearts}}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	pg := &page{Title: "Gin Rummy report", MinSample: o.Filters.MinSample, Scope: scope(o), Headline: headlines(d)}
+	if hearts != nil {
+		pg.Games = append(pg.Games, *hearts)
+	}
 	pg.Tendencies = rankedList(d, o)
 	// The charts, in page order; a new chart is one more line here.
 	for _, build := range []func(*data, Options) (chart, error){

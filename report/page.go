@@ -71,8 +71,8 @@ td:first-child, th:first-child { text-align: left; }
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p class="scope"><span class="sw you"></span>Blue is you, <span class="sw opp"></span>orange the opponent, everywhere. {{.Scope}}. Generated {{.Generated}} by ginlog. Rates come with their 95% Wilson interval; what rests on fewer than {{.MinSample}} cases is drawn pale, hatched or grey, and starred.</p>
-<section class="summary">
+<p class="scope">{{if .Charts}}<span class="sw you"></span>Blue is you, <span class="sw opp"></span>orange the opponent, everywhere. {{end}}{{.Scope}}. Generated {{.Generated}} by ginlog. Rates come with their 95% Wilson interval; what rests on fewer than {{.MinSample}} cases is drawn pale, hatched or grey, and starred.</p>
+{{if .Charts}}<section class="summary">
 {{range .Headline}}<div><div class="label">{{.Label}}</div><div class="value">{{.Value}}</div>{{if .Note}}<div class="note">{{.Note}}</div>{{end}}</div>
 {{end}}</section>
 <section id="tendencies">
@@ -95,6 +95,6 @@ td:first-child, th:first-child { text-align: left; }
 </figure>
 {{end}}</div>
 {{end}}</section>
-{{end}}</body>
+{{end}}{{end}}{{range .Games}}{{template "section" .}}{{end}}</body>
 </html>
 `))

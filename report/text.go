@@ -12,31 +12,52 @@ import (
 // bytes, which depend on the renderer's fonts, and without the time.
 func (pg *page) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n%s\n\n## summary\n", pg.Title, pg.Scope)
-	for _, h := range pg.Headline {
-		fmt.Fprintf(&b, "%s: %s", h.Label, h.Value)
-		if h.Note != "" {
-			fmt.Fprintf(&b, " (%s)", h.Note)
+	fmt.Fprintf(&b, "# %s\n%s\n", pg.Title, pg.Scope)
+	if len(pg.Charts) > 0 { // a report of Gin Rummy games, not only of others
+		b.WriteString("\n## summary\n")
+		for _, h := range pg.Headline {
+			fmt.Fprintf(&b, "%s: %s", h.Label, h.Value)
+			if h.Note != "" {
+				fmt.Fprintf(&b, " (%s)", h.Note)
+			}
+			b.WriteString("\n")
 		}
-		b.WriteString("\n")
-	}
-	b.WriteString("\n## the opponent's tendencies\n")
-	for i, t := range pg.Tendencies.Listed {
-		fmt.Fprintf(&b, "%d. [%s, gap %.3f] %s %s\n", i+1, t.Measure, t.Gap, t.Sentence(), t.Advice())
-	}
-	if pg.Tendencies.Empty != "" {
-		b.WriteString(pg.Tendencies.Empty + "\n")
+		b.WriteString("\n## the opponent's tendencies\n")
+		for i, t := range pg.Tendencies.Listed {
+			fmt.Fprintf(&b, "%d. [%s, gap %.3f] %s %s\n", i+1, t.Measure, t.Gap, t.Sentence(), t.Advice())
+		}
+		if pg.Tendencies.Empty != "" {
+			b.WriteString(pg.Tendencies.Empty + "\n")
+		}
 	}
 	for _, s := range pg.Sections() {
 		fmt.Fprintf(&b, "\n## %s\n", s.Heading)
 		for _, row := range s.Rows {
 			for _, c := range row {
-				fmt.Fprintf(&b, "\n### %s: %s\n", c.ID, c.Title)
-				writeTable(&b, c.Header, c.Rows)
+				writeChart(&b, c)
 			}
 		}
 	}
+	for _, g := range pg.Games {
+		fmt.Fprintf(&b, "\n# %s\n%s\n\n## summary\n", g.Title, g.Intro)
+		for _, h := range g.Headline {
+			fmt.Fprintf(&b, "%s: %s", h.Label, h.Value)
+			if h.Note != "" {
+				fmt.Fprintf(&b, " (%s)", h.Note)
+			}
+			b.WriteString("\n")
+		}
+		for _, c := range g.Charts {
+			writeChart(&b, c)
+		}
+	}
 	return b.String()
+}
+
+// writeChart writes a chart's id, title and data table.
+func writeChart(b *strings.Builder, c chart) {
+	fmt.Fprintf(b, "\n### %s: %s\n", c.ID, c.Title)
+	writeTable(b, c.Header, c.Rows)
 }
 
 // writeTable writes a header and rows in aligned columns.

@@ -17,40 +17,20 @@
 //
 // On a player's first turn of a round the log does not tell where the card
 // it discarded sat in its hand; retrace puts that card last.
+//
+// Retrace works on replay.Game values read with each hand as the log lists
+// it (replay.Round.Listed: replay/store's Filter.Listed, or
+// replay.FromRecord).
 package retrace
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/replay"
 )
-
-// Play is one row of a turn file.
-type Play struct {
-	You       bool       // the logged player acts
-	Hand      []gin.Card // the ten cards after the play, as the log lists them
-	Top       gin.Card
-	Drawn     gin.Card
-	Discarded gin.Card
-}
-
-// Round is one round of a game: its plays and its score row.
-type Round struct {
-	Number    int
-	Plays     []Play
-	YouPoints int
-	OppPoints int
-	Action    gin.Call
-	CallerYou bool
-}
-
-// Game is a logged game.
-type Game struct {
-	ID        int64 // the database's game id
-	Timestamp int64 // the log's timestamp
-	Rounds    []Round
-}
 
 // Kind is a kind of decision.
 type Kind int
@@ -106,16 +86,29 @@ type (
 	faulter   interface{ Fault() error }
 )
 
-// Retrace replays game g through p from the side of the logged player
-// (you) or of its opponent, as game index of the run. An error is what
-// stops the whole run (a player that cannot start).
-func Retrace(g *Game, index int, you bool, p gin.Player) (res *Result, err error) {
+// ErrNotListed reports a game whose hands were read without the order the
+// log lists them in (replay.Round.Listed): read it with store.Filter.Listed.
+var ErrNotListed = errors.New("the hands are not listed as the log shows them")
+
+// Retrace replays game g, its hands listed (Round.Listed), through p from
+// the side of the logged player (you) or of its opponent, as game index of
+// the run. An error is what stops the whole run (a player that cannot
+// start, a game without its listed hands: ErrNotListed).
+func Retrace(g *replay.Game, index int, you bool, p gin.Player) (res *Result, err error) {
+	for i := range g.Rounds {
+		r := &g.Rounds[i]
+		for j, pl := range r.Plays {
+			if j >= len(r.Listed) || gin.HandOf(r.Listed[j][:]...) != pl.Hand {
+				return nil, fmt.Errorf("game %d round %d ply %d: %w", g.LogTS, r.Number, j+1, ErrNotListed)
+			}
+		}
+	}
 	seat := gin.You
 	if !you {
 		seat = gin.Opp
 	}
 	if s, ok := p.(gameStarter); ok {
-		if err := s.StartGame(index, g.Timestamp, int(seat)); err != nil {
+		if err := s.StartGame(index, g.LogTS, int(seat)); err != nil {
 			return nil, err
 		}
 	}
@@ -126,25 +119,24 @@ func Retrace(g *Game, index int, you bool, p gin.Player) (res *Result, err error
 			}
 		}()
 	}
-	t := &tracer{g: g, you: you, seat: seat, p: p, res: &Result{}}
+	t := &tracer{g: g, seat: seat, p: p, res: &Result{}}
 	for i := range g.Rounds {
 		if !t.round(&g.Rounds[i]) {
 			break
 		}
-		t.totals[0] += g.Rounds[i].YouPoints
-		t.totals[1] += g.Rounds[i].OppPoints
+		t.totals[gin.You] += g.Rounds[i].Points[gin.You]
+		t.totals[gin.Opp] += g.Rounds[i].Points[gin.Opp]
 	}
 	return t.res, nil
 }
 
 // tracer walks one game.
 type tracer struct {
-	g      *Game
-	you    bool
-	seat   gin.Seat
+	g      *replay.Game
+	seat   gin.Seat // the traced seat
 	p      gin.Player
 	res    *Result
-	totals [2]int // you, opp: before the current round
+	totals [2]int // by seat: before the current round
 }
 
 // faulted records the player's violation, if any, and reports it.
@@ -157,7 +149,7 @@ func (t *tracer) faulted(round, ply int) bool {
 	if err == nil {
 		return false
 	}
-	fault := &Fault{Game: t.g.Timestamp, Round: round, Ply: ply, Code: "fault", Msg: err.Error()}
+	fault := &Fault{Game: t.g.LogTS, Round: round, Ply: ply, Code: "fault", Msg: err.Error()}
 	if c, ok := err.(interface{ Code() string }); ok {
 		fault.Code = c.Code()
 		if len(fault.Msg) > len(fault.Code)+2 && fault.Msg[:len(fault.Code)+2] == fault.Code+": " {
@@ -174,18 +166,15 @@ func (t *tracer) compare(k Kind, round, ply int, logged, player string) {
 		t.res.Agreed[k]++
 		return
 	}
-	t.res.Differences = append(t.res.Differences, Difference{Game: t.g.Timestamp, Round: round, Ply: ply, Kind: k, Logged: logged, Player: player})
+	t.res.Differences = append(t.res.Differences, Difference{Game: t.g.LogTS, Round: round, Ply: ply, Kind: k, Logged: logged, Player: player})
 }
 
 // round retraces one round and reports whether the game goes on.
-func (t *tracer) round(r *Round) bool {
+func (t *tracer) round(r *replay.Round) bool {
 	if len(r.Plays) == 0 {
 		return true
 	}
-	scores := [2]int{t.totals[0], t.totals[1]}
-	if !t.you {
-		scores = [2]int{t.totals[1], t.totals[0]}
-	}
+	scores := [2]int{t.totals[t.seat], t.totals[t.seat.Other()]}
 	var (
 		hands    [2][]gin.Card // per side (0: the traced one): the hand as the log last showed it
 		lastDraw [2]gin.Pile
@@ -197,7 +186,7 @@ func (t *tracer) round(r *Round) bool {
 	for i := range r.Plays {
 		pl := &r.Plays[i]
 		side := 1
-		if pl.You == t.you {
+		if pl.Seat == t.seat {
 			side = 0
 		}
 		pile := gin.StockPile
@@ -211,7 +200,7 @@ func (t *tracer) round(r *Round) bool {
 		if side == 0 {
 			before := hands[0]
 			if before == nil {
-				before = firstHand(pl)
+				before = firstHand(pl, &r.Listed[i])
 			}
 			v := gin.View{
 				Seat: t.seat, Round: r.Number, Turn: i, Hand: before, Top: pl.Top, FaceUp: faceUp,
@@ -233,7 +222,7 @@ func (t *tracer) round(r *Round) bool {
 		if pile == gin.StockPile {
 			stock++
 		}
-		hands[side] = pl.Hand
+		hands[side] = r.Listed[i][:]
 		lastDraw[side] = pile
 		history = append(history, gin.PublicPlay{Seat: seatOf(side, t.seat), Source: pile, Top: pl.Top, Discarded: pl.Discarded, Call: call})
 	}
@@ -275,9 +264,9 @@ func seatOf(side int, seat gin.Seat) gin.Seat {
 // firstHand returns a player's hand before its first play of a round: the
 // hand after it, less the drawn card, plus the discarded card, which the
 // log does not place: it goes last.
-func firstHand(pl *Play) []gin.Card {
+func firstHand(pl *replay.Play, listed *[gin.HandSize]gin.Card) []gin.Card {
 	out := make([]gin.Card, 0, gin.HandSize)
-	for _, c := range pl.Hand {
+	for _, c := range listed {
 		if c != pl.Drawn {
 			out = append(out, c)
 		}
@@ -288,15 +277,12 @@ func firstHand(pl *Play) []gin.Card {
 // impliedDeadwood returns the declared deadwood values of the traced side
 // that explain the logged score with some declaration of the other side,
 // as a set and as text.
-func (t *tracer) impliedDeadwood(r *Round, own, other gin.Hand) (string, gin.Values) {
+func (t *tracer) impliedDeadwood(r *replay.Round, own, other gin.Hand) (string, gin.Values) {
 	caller := 1 // the side that made the last play: 0 is the traced one
-	if r.CallerYou == t.you {
+	if r.Caller == t.seat {
 		caller = 0
 	}
-	logged := [2]int{r.YouPoints, r.OppPoints}
-	if !t.you {
-		logged = [2]int{r.OppPoints, r.YouPoints}
-	}
+	logged := [2]int{r.Points[t.seat], r.Points[t.seat.Other()]}
 	reach := [2]gin.Values{gin.ReachableDeadwood(own), gin.ReachableDeadwood(other)}
 	var allowed gin.Values
 	for _, d0 := range reach[0].List() {

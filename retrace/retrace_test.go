@@ -1,6 +1,8 @@
 package retrace
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -9,19 +11,14 @@ import (
 	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/replay"
 )
 
 // fromRecord turns a played game into its log, seat 0 being the logged
 // player.
-func fromRecord(rec *gin.GameRecord, ts int64) *Game {
-	g := &Game{ID: ts, Timestamp: ts}
-	for _, r := range rec.Rounds {
-		rr := Round{Number: r.Number, YouPoints: r.Points[0], OppPoints: r.Points[1], Action: r.Call, CallerYou: r.Caller == 0}
-		for _, p := range r.Plays {
-			rr.Plays = append(rr.Plays, Play{You: p.Seat == 0, Hand: slices.Clone(p.Hand), Top: p.Top, Drawn: p.Drawn, Discarded: p.Discarded})
-		}
-		g.Rounds = append(g.Rounds, rr)
-	}
+func fromRecord(rec *gin.GameRecord, ts int64) *replay.Game {
+	g := replay.FromRecord(rec)
+	g.ID, g.LogTS = ts, ts
 	return g
 }
 
@@ -53,9 +50,9 @@ func (r *recorder) Draw(v *gin.View) gin.Pile {
 
 // play plays n games between a and b and returns their logs and the views
 // each seat saw.
-func play(t testing.TB, a, b string, n int) ([]*Game, [][2]*recorder) {
+func play(t testing.TB, a, b string, n int) ([]*replay.Game, [][2]*recorder) {
 	t.Helper()
-	var games []*Game
+	var games []*replay.Game
 	var seen [][2]*recorder
 	for i := range n {
 		rng := rand.New(rand.NewPCG(7, uint64(i)))
@@ -162,13 +159,13 @@ func TestOtherPlayerDiffers(t *testing.T) {
 	if s.Differences == 0 || s.Agreeing == s.Games {
 		t.Fatalf("meldable agrees with memory on every decision: %+v", s)
 	}
-	byTS := map[int64]*Game{}
+	byTS := map[int64]*replay.Game{}
 	for _, g := range games {
-		byTS[g.Timestamp] = g
+		byTS[g.LogTS] = g
 	}
 	for _, d := range s.First {
 		r := &byTS[d.Game].Rounds[d.Round-1]
-		if !r.Plays[d.Ply-1].You && d.Kind != Melds {
+		if r.Plays[d.Ply-1].Seat != gin.You && d.Kind != Melds {
 			t.Errorf("%+v: a difference at a play of the opponent", d)
 		}
 		if d.Logged == d.Player {
@@ -190,8 +187,8 @@ func TestMeldsFromScore(t *testing.T) {
 			}
 			g := fromRecord(&rec, int64(i))
 			for j, r := range rec.Rounds {
-				for you, seat := range map[bool]gin.Seat{true: gin.You, false: gin.Opp} {
-					tr := &tracer{you: you, g: g}
+				for _, seat := range []gin.Seat{gin.You, gin.Opp} {
+					tr := &tracer{seat: seat, g: g}
 					text, allowed := tr.impliedDeadwood(&g.Rounds[j], handAt(r, seat), handAt(r, seat.Other()))
 					if !allowed.Has(r.Declared[seat]) {
 						t.Errorf("%v game %d round %d seat %d: declared %d, allowed %s", pair, i, r.Number, seat, r.Declared[seat], text)
@@ -200,19 +197,25 @@ func TestMeldsFromScore(t *testing.T) {
 			}
 		}
 	}
-	tr := &tracer{you: true, g: &Game{}}
-	you, _ := gin.ParseHand("SA S2 S3 CA C2 C3 DA D2 D3 HK")
-	opp, _ := gin.ParseHand("SK CQ DJ H2 H3 H4 C7 C8 C9 S10")
+	tr := &tracer{seat: gin.You, g: &replay.Game{}}
+	you, err := gin.ParseHand("SA S2 S3 CA C2 C3 DA D2 D3 HK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opp, err := gin.ParseHand("SK CQ DJ H2 H3 H4 C7 C8 C9 S10")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
-		r    Round
+		r    replay.Round
 		want string
 	}{
-		{"knock at 10, optimal", Round{YouPoints: 30, Action: gin.Knock, CallerYou: true}, "deadwood 10"},
+		{"knock at 10, optimal", replay.Round{Points: [2]int{30, 0}, Action: gin.Knock, Caller: gin.You}, "deadwood 10"},
 		// The opponent's last play emptied the stock: its 40 or 49 against
 		// your 10 or 19 give your undercut of 10 + 30.
-		{"undercut, two values", Round{YouPoints: 40, Action: gin.Drop, CallerYou: false}, "deadwood 10 or 19"},
-		{"impossible", Round{YouPoints: 7, Action: gin.Gin, CallerYou: true}, "no declaration explains the score"},
+		{"undercut, two values", replay.Round{Points: [2]int{40, 0}, Action: gin.Drop, Caller: gin.Opp}, "deadwood 10 or 19"},
+		{"impossible", replay.Round{Points: [2]int{7, 0}, Action: gin.Gin, Caller: gin.You}, "no declaration explains the score"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got, _ := tr.impliedDeadwood(&tc.r, you, opp); got != tc.want {
@@ -230,4 +233,17 @@ func handAt(r gin.RoundRecord, seat gin.Seat) gin.Hand {
 		}
 	}
 	return 0
+}
+
+// TestNotListed: a game read without its hands' order is refused, not
+// retraced with hands of ten aces of spades.
+func TestNotListed(t *testing.T) {
+	games, _ := play(t, "memory", "simple", 1)
+	g := games[0]
+	r := &g.Rounds[len(g.Rounds)-1]
+	r.Listed[2] = [gin.HandSize]gin.Card{}
+	if _, err := Retrace(g, 0, true, newPlayer(t, "memory")); !errors.Is(err, ErrNotListed) ||
+		err.Error() != fmt.Sprintf("game %d round %d ply 3: %v", g.LogTS, r.Number, ErrNotListed) {
+		t.Errorf("error %v, want ErrNotListed at round %d ply 3", err, r.Number)
+	}
 }

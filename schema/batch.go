@@ -15,8 +15,16 @@ import (
 // flush their rows when closed, so a batch ends with Flush (every appender
 // closed, each error checked and named by its table) and Commit, or with
 // Rollback; nothing it appended is visible to others before Commit.
+//
+// The transaction is database/sql's own (the driver begins, commits and
+// rolls back), begun without the caller's cancellation: database/sql
+// would otherwise roll it back from a goroutine of its own the moment the
+// context ends, while an appender may be writing on the same connection,
+// and discard the connection. Commit and Rollback check the context
+// themselves instead.
 type Batch struct {
 	conn  *sql.Conn
+	tx    *sql.Tx
 	names []string // the tables of the open appenders, in opening order
 	apps  map[string]*duckdb.Appender
 	open  bool
@@ -24,17 +32,21 @@ type Batch struct {
 
 // Begin opens a transaction on conn.
 func Begin(ctx context.Context, conn *sql.Conn) (*Batch, error) {
-	if _, err := conn.ExecContext(ctx, "BEGIN TRANSACTION"); err != nil {
+	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	return &Batch{conn: conn, apps: map[string]*duckdb.Appender{}, open: true}, nil
+	tx, err := conn.BeginTx(context.WithoutCancel(ctx), nil)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	return &Batch{conn: conn, tx: tx, apps: map[string]*duckdb.Appender{}, open: true}, nil
 }
 
 // Exec runs a statement in the transaction. Run it before opening the
 // appender of a table it changes: an appender's rows reach the table only
 // when it is flushed.
 func (b *Batch) Exec(ctx context.Context, query string, args ...any) error {
-	_, err := b.conn.ExecContext(ctx, query, args...)
+	_, err := b.tx.ExecContext(ctx, query, args...)
 	return err
 }
 
@@ -78,15 +90,20 @@ func (b *Batch) Flush() error {
 }
 
 // Commit flushes the appenders and commits the transaction. When either
-// fails, the transaction is rolled back and the error returned.
+// fails, or ctx has ended, the transaction is rolled back and the error
+// returned.
 func (b *Batch) Commit(ctx context.Context) error {
 	if err := b.Flush(); err != nil {
 		return errors.Join(err, b.Rollback())
 	}
-	if _, err := b.conn.ExecContext(ctx, "COMMIT"); err != nil {
+	if err := ctx.Err(); err != nil {
 		return errors.Join(fmt.Errorf("commit: %w", err), b.Rollback())
 	}
 	b.open = false
+	if err := b.tx.Commit(); err != nil {
+		// DuckDB rolls back a transaction whose commit fails.
+		return fmt.Errorf("commit: %w", err)
+	}
 	return nil
 }
 
@@ -105,8 +122,7 @@ func (b *Batch) Rollback() error {
 		return nil
 	}
 	b.open = false
-	// Roll back even when the batch's context was cancelled.
-	if _, err := b.conn.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+	if err := b.tx.Rollback(); err != nil {
 		return fmt.Errorf("rollback: %w", err)
 	}
 	return nil

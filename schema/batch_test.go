@@ -2,6 +2,7 @@ package schema
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ func batchDB(t *testing.T) *DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() { closeDB(t, db) })
 	if _, err := db.Exec(`CREATE TABLE notes (id INTEGER NOT NULL, text VARCHAR NOT NULL); INSERT INTO notes VALUES (1, 'kept')`); err != nil {
 		t.Fatal(err)
 	}
@@ -128,5 +129,100 @@ func TestBatch(t *testing.T) {
 				t.Errorf("rollback after commit: %v", err)
 			}
 		})
+	}
+}
+
+// TestBatchCancelled checks that a batch whose context ends before Commit
+// commits nothing, reports the cancellation, and leaves its connection
+// usable: the transaction does not end under the appenders' feet.
+func TestBatchCancelled(t *testing.T) {
+	db := batchDB(t)
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	b, err := Begin(ctx, conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := b.Appender("notes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AppendRow(int32(2), "before"); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if err := a.AppendRow(int32(3), "after"); err != nil {
+		t.Fatalf("append after the cancellation: %v", err)
+	}
+	if err := b.Commit(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("commit: %v, want context.Canceled", err)
+	}
+	if got := notes(t, db); got != "1:kept" {
+		t.Errorf("table holds %q after a cancelled batch", got)
+	}
+	if _, err := Begin(ctx, conn); !errors.Is(err, context.Canceled) {
+		t.Errorf("begin with a cancelled context: %v", err)
+	}
+	b, err = Begin(context.Background(), conn)
+	if err != nil {
+		t.Fatalf("a new batch on the connection: %v", err)
+	}
+	if err := b.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBatchCommitConflict commits two batches that add the same key on two
+// connections, both flushed first: the second commit itself fails, and its
+// connection is usable again (DuckDB rolled the failed transaction back).
+func TestBatchCommitConflict(t *testing.T) {
+	db := batchDB(t)
+	ctx := context.Background()
+	if _, err := db.Exec(`CREATE TABLE keyed (id INTEGER PRIMARY KEY)`); err != nil {
+		t.Fatal(err)
+	}
+	var batches [2]*Batch
+	for i := range batches {
+		conn, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		if batches[i], err = Begin(ctx, conn); err != nil {
+			t.Fatal(err)
+		}
+		a, err := batches[i].Appender("keyed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.AppendRow(int32(7)); err != nil {
+			t.Fatal(err)
+		}
+		// Both rows reach their transaction before either commits: the
+		// conflict shows at the second commit.
+		if err := batches[i].Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := batches[0].Commit(ctx); err != nil {
+		t.Fatalf("first commit: %v", err)
+	}
+	if err := batches[1].Commit(ctx); err == nil || !strings.HasPrefix(err.Error(), "commit: ") {
+		t.Fatalf("second commit: %v, want the commit's own error", err)
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM keyed`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d rows (%v), want 1", n, err)
+	}
+	again, err := Begin(ctx, batches[1].conn)
+	if err != nil {
+		t.Fatalf("a batch after the failed commit: %v", err)
+	}
+	if err := again.Commit(ctx); err != nil {
+		t.Errorf("commit after the failed one: %v", err)
 	}
 }

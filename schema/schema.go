@@ -1,7 +1,10 @@
 // Package schema owns ginlog's DuckDB database: the DDL (embedded .sql
-// files, one per schema version, applied in order on open and recorded in
-// schema_version) and opening the file for writing or read-only. The tables
-// are documented in the DDL comments and in docs/schema.md.
+// files in sql/, one per schema version, applied in order on open and
+// recorded in schema_version), opening the file for writing or read-only,
+// and Batch, the appender transaction. Every table and column carries its
+// description in the database (COMMENT ON, from version 4; the Hearts tables of version 3 carry theirs), which Describe
+// reads back and docs/schema.md is generated from. The statements the
+// package runs itself are the files of stmt/.
 package schema
 
 import (
@@ -24,6 +27,22 @@ import (
 
 //go:embed sql/*.sql
 var migrations embed.FS
+
+// The statements schema runs itself, one file each in stmt/.
+var (
+	//go:embed stmt/version.sql
+	versionSQL string
+	//go:embed stmt/objects.sql
+	objectsSQL string
+	//go:embed stmt/version-table.sql
+	versionTableSQL string
+	//go:embed stmt/record-version.sql
+	recordVersionSQL string
+	//go:embed stmt/lock-down.sql
+	lockDownSQL string
+	//go:embed stmt/read-only-settings.sql
+	readOnlySettingsSQL string
+)
 
 // DefaultPath is the database file used when neither --db nor GINLOG_DB
 // names one.
@@ -157,11 +176,9 @@ func OpenReadOnlyWith(ctx context.Context, path string, opts ReadOnlyOptions) (*
 	// The driver sets the options in no fixed order, and DuckDB refuses
 	// temp_directory once external access is disabled and every option
 	// once the configuration is locked: both come after opening.
-	for _, set := range []string{`SET GLOBAL enable_external_access = false`, `SET GLOBAL lock_configuration = true`} {
-		if _, err := db.ExecContext(ctx, set); err != nil {
-			db.Close()
-			return nil, fmt.Errorf("open database %s: %w", path, err)
-		}
+	if _, err := db.ExecContext(ctx, lockDownSQL); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
 	if err := db.checkSandbox(ctx); err != nil {
 		db.Close()
@@ -183,8 +200,7 @@ func OpenReadOnlyWith(ctx context.Context, path string, opts ReadOnlyOptions) (*
 func (db *DB) checkSandbox(ctx context.Context) error {
 	var mode string
 	var external, locked bool
-	err := db.QueryRowContext(ctx, `SELECT current_setting('access_mode'), current_setting('enable_external_access'),
-		current_setting('lock_configuration')`).Scan(&mode, &external, &locked)
+	err := db.QueryRowContext(ctx, readOnlySettingsSQL).Scan(&mode, &external, &locked)
 	if err != nil {
 		return fmt.Errorf("open database %s: %w", db.Path, err)
 	}
@@ -258,7 +274,7 @@ func Latest() int {
 // Version returns the schema version of the database.
 func (db *DB) Version(ctx context.Context) (int, error) {
 	var v int
-	err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v)
+	err := db.QueryRowContext(ctx, versionSQL).Scan(&v)
 	return v, err
 }
 
@@ -267,16 +283,13 @@ func (db *DB) Version(ctx context.Context) (int, error) {
 // schema_version (another program's) and one newer than this build.
 func (db *DB) migrate(ctx context.Context) error {
 	var objects, versioned int
-	if err := db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'schema_version') FROM (
-		SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal
-		UNION ALL SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND NOT internal)`).Scan(&objects, &versioned); err != nil {
+	if err := db.QueryRowContext(ctx, objectsSQL).Scan(&objects, &versioned); err != nil {
 		return classify(db.Path, err)
 	}
 	if objects > 0 && versioned == 0 {
 		return fmt.Errorf("%s holds %d tables or views but no schema_version: %w", db.Path, objects, ErrNotGinlog)
 	}
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
-		version INTEGER PRIMARY KEY, applied_at TIMESTAMP NOT NULL DEFAULT current_timestamp)`); err != nil {
+	if _, err := db.ExecContext(ctx, versionTableSQL); err != nil {
 		return classify(db.Path, err)
 	}
 	current, err := db.Version(ctx)
@@ -296,7 +309,10 @@ func (db *DB) migrate(ctx context.Context) error {
 		if version <= current {
 			continue
 		}
-		ddl, _ := migrations.ReadFile(name)
+		ddl, err := migrations.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("migration %s: %w", name, err)
+		}
 		if err := db.apply(ctx, version, string(ddl)); err != nil {
 			return fmt.Errorf("migrate %s to version %d: %w", db.Path, version, err)
 		}
@@ -313,7 +329,7 @@ func (db *DB) apply(ctx context.Context, version int, ddl string) error {
 	if _, err := tx.ExecContext(ctx, ddl); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (?)`, version); err != nil {
+	if _, err := tx.ExecContext(ctx, recordVersionSQL, version); err != nil {
 		return err
 	}
 	return tx.Commit()

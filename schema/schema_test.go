@@ -14,6 +14,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 func TestOpenMigratesOnce(t *testing.T) {
@@ -28,37 +29,10 @@ func TestOpenMigratesOnce(t *testing.T) {
 			t.Fatalf("version %d, %v, want %d", v, err, Latest())
 		}
 		var n int
-		db.QueryRow(`SELECT count(*) FROM schema_version`).Scan(&n)
-		if n != Latest() {
+		if err := db.QueryRow(`SELECT count(*) FROM schema_version`).Scan(&n); err != nil || n != Latest() {
 			t.Fatalf("%d schema_version rows, want %d", n, Latest())
 		}
-		db.Close()
-	}
-}
-
-// TestCardEnumOrder checks that the card ENUM lists the cards in gin's
-// order, so that enum codes are card numbers.
-func TestCardEnumOrder(t *testing.T) {
-	db, err := Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	rows, err := db.Query(`SELECT unnest(enum_range(NULL::card))::VARCHAR`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var i gin.Card
-	for ; rows.Next(); i++ {
-		var name string
-		rows.Scan(&name)
-		if name != i.String() {
-			t.Fatalf("enum value %d is %s, want %s", i, name, i)
-		}
-	}
-	if err := rows.Err(); err != nil || i != gin.NumCards {
-		t.Fatalf("%d enum values (%v), want 52", i, err)
+		closeDB(t, db)
 	}
 }
 
@@ -87,14 +61,16 @@ func TestReadOnlyRefusesWritesAndFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	closeDB(t, db)
 	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ro.Close()
 	outside := filepath.Join(t.TempDir(), "x.csv")
-	os.WriteFile(outside, []byte("a\n1\n"), 0o644)
+	if err := os.WriteFile(outside, []byte("a\n1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, q := range []string{
 		`CREATE TABLE t (x INTEGER)`,
 		`DELETE FROM games`,
@@ -123,13 +99,16 @@ func TestLockedByAnotherProcess(t *testing.T) {
 		}
 		os.Stdout.WriteString("holding\n")
 		time.Sleep(30 * time.Second)
-		db.Close()
+		closeDB(t, db)
 		os.Exit(0)
 	}
 	path := filepath.Join(t.TempDir(), "g.duckdb")
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestLockedByAnotherProcess$")
 	cmd.Env = append(os.Environ(), "GINLOG_TEST_HOLD_DB="+path)
-	out, _ := cmd.StdoutPipe()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +117,7 @@ func TestLockedByAnotherProcess(t *testing.T) {
 	if _, err := out.Read(buf); err != nil || !strings.HasPrefix(string(buf), "holding") {
 		t.Fatalf("child did not open the database: %q %v", buf, err)
 	}
-	_, err := Open(context.Background(), path)
+	_, err = Open(context.Background(), path)
 	var le *LockedError
 	if !errors.As(err, &le) || le.PID != cmd.Process.Pid {
 		t.Fatalf("second open: %v, want a LockedError naming PID %d", err, cmd.Process.Pid)
@@ -164,13 +143,13 @@ func TestPathsArePaths(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if db, err := Open(ctx, tc.path); !errors.Is(err, ErrPathOptions) {
 				if err == nil {
-					db.Close()
+					closeDB(t, db)
 				}
 				t.Errorf("Open: %v, want ErrPathOptions", err)
 			}
 			if db, err := OpenReadOnly(ctx, tc.path); !errors.Is(err, ErrPathOptions) && !errors.Is(err, ErrNoDatabase) {
 				if err == nil {
-					db.Close()
+					closeDB(t, db)
 				}
 				t.Errorf("OpenReadOnly: %v, want ErrPathOptions", err)
 			}
@@ -184,7 +163,7 @@ func TestPathsArePaths(t *testing.T) {
 	}
 	if db, err := OpenReadOnly(ctx, hash); !errors.Is(err, ErrPathOptions) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("OpenReadOnly(%s): %v, want ErrPathOptions", hash, err)
 	}
@@ -195,7 +174,7 @@ func TestPathsArePaths(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Open(%s): %v", name, err)
 		}
-		db.Close()
+		closeDB(t, db)
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("Open(%s) did not create the file %s: %v", name, name, err)
 		}
@@ -208,18 +187,18 @@ func TestNotARegularFile(t *testing.T) {
 	ctx := context.Background()
 	fifo := filepath.Join(t.TempDir(), "g.duckdb")
 	if err := mkfifo(fifo); err != nil {
-		t.Skipf("no named pipes here: %v", err)
+		testenv.Missing(t, "no named pipes here: %v", err)
 	}
 	for _, path := range []string{fifo, os.DevNull, t.TempDir()} {
 		if db, err := Open(ctx, path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			if err == nil {
-				db.Close()
+				closeDB(t, db)
 			}
 			t.Errorf("Open(%s): %v, want not a regular file", path, err)
 		}
 		if db, err := OpenReadOnly(ctx, path); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			if err == nil {
-				db.Close()
+				closeDB(t, db)
 			}
 			t.Errorf("OpenReadOnly(%s): %v, want not a regular file", path, err)
 		}
@@ -241,56 +220,60 @@ func TestRefusesForeignAndNewer(t *testing.T) {
 	if _, err := raw.Exec(`CREATE TABLE accounts (id INTEGER)`); err != nil {
 		t.Fatal(err)
 	}
-	raw.Close()
+	closeDB(t, raw)
 	if db, err := Open(ctx, foreign); !errors.Is(err, ErrNotGinlog) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("Open(foreign): %v, want ErrNotGinlog", err)
 	}
 	if db, err := OpenReadOnly(ctx, foreign); !errors.Is(err, ErrNotGinlog) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("OpenReadOnly(foreign): %v, want ErrNotGinlog", err)
 	}
-	c, _ = duckdb.NewConnector(foreign, nil)
+	if c, err = duckdb.NewConnector(foreign, nil); err != nil {
+		t.Fatal(err)
+	}
 	raw = sql.OpenDB(c)
 	var n int
 	if err := raw.QueryRow(`SELECT count(*) FROM duckdb_tables()`).Scan(&n); err != nil || n != 1 {
 		t.Errorf("the foreign database has %d tables (%v), want its 1 table only", n, err)
 	}
-	raw.Close()
+	closeDB(t, raw)
 
 	newer := filepath.Join(dir, "newer.duckdb")
 	db, err := Open(ctx, newer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec(`INSERT INTO schema_version (version) VALUES (?)`, Latest()+1); err != nil {
+	if _, err := db.Exec(recordVersionSQL, Latest()+1); err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	closeDB(t, db)
 	if db, err := Open(ctx, newer); !errors.Is(err, ErrNewerSchema) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("Open(newer): %v, want ErrNewerSchema", err)
 	}
 	if db, err := OpenReadOnly(ctx, newer); !errors.Is(err, ErrNewerSchema) {
 		if err == nil {
-			db.Close()
+			closeDB(t, db)
 		}
 		t.Errorf("OpenReadOnly(newer): %v, want ErrNewerSchema", err)
 	}
 	// An empty DuckDB file is a new ginlog database.
 	empty := filepath.Join(dir, "empty.duckdb")
-	c, _ = duckdb.NewConnector(empty, nil)
-	sql.OpenDB(c).Close()
+	if c, err = duckdb.NewConnector(empty, nil); err != nil {
+		t.Fatal(err)
+	}
+	closeDB(t, sql.OpenDB(c))
 	if db, err := Open(ctx, empty); err != nil {
 		t.Errorf("Open(empty DuckDB file): %v", err)
 	} else {
-		db.Close()
+		closeDB(t, db)
 	}
 }
 
@@ -305,7 +288,7 @@ func TestReadOnlySpillsToItsOwnFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Close()
+	closeDB(t, w)
 	db, err := OpenReadOnlyWith(ctx, path, ReadOnlyOptions{MemoryLimit: "64MB"})
 	if err != nil {
 		t.Fatal(err)
@@ -327,10 +310,119 @@ func TestReadOnlySpillsToItsOwnFolder(t *testing.T) {
 	if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("the temporary folder %s is still there: %v", tmp, err)
 	}
-	entries, _ := os.ReadDir(dir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, e := range entries {
 		if e.Name() != "g.duckdb" {
 			t.Errorf("%s appeared beside the database", e.Name())
 		}
+	}
+}
+
+// crashAfter closes db without DuckDB's checkpoint at shutdown, as a
+// process killed after its last commit leaves it: what it wrote is only in
+// the write-ahead log, which the next open replays.
+func crashAfter(t *testing.T, db *DB) {
+	t.Helper()
+	if _, err := db.Exec(`PRAGMA disable_checkpoint_on_shutdown`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(db.Path + ".wal"); err != nil {
+		t.Fatalf("no write-ahead log to replay: %v", err)
+	}
+}
+
+// TestReopenAfterACrash: a database killed right after it was created and
+// migrated, before any checkpoint, opens again at the latest version, its
+// comments in place: the write-ahead log of every migration replays.
+func TestReopenAfterACrash(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "g.duckdb")
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashAfter(t, db)
+	checkLatest(t, path, 0)
+}
+
+// checkLatest opens the database at path and checks that it is at the
+// latest version, holds games games and describes its columns.
+func checkLatest(t *testing.T, path string, games int) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer db.Close()
+	if v, err := db.Version(ctx); err != nil || v != Latest() || Latest() < 3 {
+		t.Fatalf("version %d (%v), want %d", v, err, Latest())
+	}
+	var n int
+	var comment sql.NullString
+	if err := db.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil || n != games {
+		t.Errorf("%d games (%v), want %d", n, err, games)
+	}
+	if err := db.QueryRow(`SELECT comment FROM duckdb_columns() WHERE table_name = 'schema_version' AND column_name = 'applied_at'`).Scan(&comment); err != nil || !comment.Valid || comment.String == "" {
+		t.Errorf("schema_version.applied_at comment %v (%v), want one", comment, err)
+	}
+}
+
+// TestMigratesAnOlderDatabase builds a database at schema version 2, with
+// a game in it, as the ginlog of that version left it (schema_version's
+// applied_at with DEFAULT current_timestamp), and checks that Open brings
+// it to the latest version, keeping the rows and adding the comments, and
+// that the migrated database opens again after a crash before any
+// checkpoint.
+func TestMigratesAnOlderDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v2.duckdb")
+	c, err := duckdb.NewConnector(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := sql.OpenDB(c)
+	if _, err := raw.Exec(`CREATE TABLE schema_version (
+		version INTEGER PRIMARY KEY, applied_at TIMESTAMP NOT NULL DEFAULT current_timestamp)`); err != nil {
+		t.Fatal(err)
+	}
+	for v, name := range []string{"sql/001_init.sql", "sql/002_replay.sql"} {
+		ddl, err := migrations.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := raw.Exec(string(ddl)); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := raw.Exec(`INSERT INTO schema_version (version) VALUES (?)`, v+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := raw.Exec(`INSERT INTO games VALUES (1, 1604731633, '2020-11-07 06:47:13', 'h', 'c', NULL, NULL, NULL, 1, 2, 10, 101, 'opp', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashAfter(t, db)
+	checkLatest(t, path, 1)
+}
+
+// closeDB closes a database (or anything else) a test opened, and fails
+// the test if that fails.
+func closeDB(t *testing.T, c interface{ Close() error }) {
+	t.Helper()
+	if err := c.Close(); err != nil {
+		t.Error(err)
 	}
 }

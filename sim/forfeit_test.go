@@ -108,7 +108,7 @@ func TestForfeits(t *testing.T) {
 			if sum.Games != 6 || sum.Seats[0].Wins != 6 || sum.Seats[1].Forfeits != 6 || sum.Rounds != 0 {
 				t.Errorf("summary %+v", sum)
 			}
-			if files, _ := os.ReadDir(dir); len(files) != 0 {
+			if files, err := os.ReadDir(dir); err != nil || len(files) != 0 {
 				t.Errorf("%d log files for forfeited games", len(files))
 			}
 		})

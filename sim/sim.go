@@ -18,12 +18,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"strings"
 
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/internal/panics"
-	"golang.org/x/sync/errgroup"
 )
 
 // Entrant is a player of a match: a name for reports and a constructor
@@ -226,38 +223,5 @@ func Run(ctx context.Context, c Config, sink func(*Game) error) error {
 	if c.Mirror && c.Games%2 != 0 {
 		return fmt.Errorf("mirrored matches need an even number of games, not %d", c.Games)
 	}
-	workers := c.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = min(workers, max(c.Games, 1), MaxWorkers)
-	g, ctx := errgroup.WithContext(ctx)
-	next := make(chan int)
-	for range workers {
-		g.Go(func() (err error) {
-			defer panics.Capture(&err)
-			for i := range next {
-				game, err := c.Play(i)
-				if err == nil {
-					err = sink(game)
-				}
-				if err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
-	g.Go(func() error {
-		defer close(next)
-		for i := 0; i < c.Games; i++ {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
-	})
-	return g.Wait()
+	return runGames(ctx, c.Games, c.Workers, c.Play, sink)
 }

@@ -34,7 +34,10 @@ func files(t *testing.T, c Config) map[string][]byte {
 		t.Fatal(err)
 	}
 	out := map[string][]byte{}
-	entries, _ := os.ReadDir(dir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, e := range entries {
 		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
@@ -132,7 +135,10 @@ func checkLogs(turns, scores []byte) error {
 		if len(f) != 6 {
 			return fmt.Errorf("turn row %d: %d fields", i+1, len(f))
 		}
-		n, _ := strconv.Atoi(f[0])
+		n, err := strconv.Atoi(f[0])
+		if err != nil {
+			return fmt.Errorf("turn row %d: round %q: %w", i+1, f[0], err)
+		}
 		r := rounds[n]
 		if r == nil {
 			r = &round{}
@@ -163,16 +169,24 @@ func checkLogs(turns, scores []byte) error {
 	}
 	for i, line := range rows {
 		f := strings.Split(line, ",")
-		n, _ := strconv.Atoi(f[0])
+		if len(f) != 5 {
+			return fmt.Errorf("score row %d: %q", i+1, line)
+		}
+		var n, you, opp int
+		for j, dst := range []*int{&n, &you, &opp} {
+			v, err := strconv.Atoi(f[j])
+			if err != nil {
+				return fmt.Errorf("score row %d, field %d: %w", i+1, j+1, err)
+			}
+			*dst = v
+		}
 		r := rounds[n]
-		if len(f) != 5 || n != i+1 || r == nil {
+		if n != i+1 || r == nil {
 			return fmt.Errorf("score row %d: %q", i+1, line)
 		}
 		if gin.GameOver(totals[0], totals[1]) {
 			return fmt.Errorf("score row %d: the game was already over", i+1)
 		}
-		you, _ := strconv.Atoi(f[1])
-		opp, _ := strconv.Atoi(f[2])
 		totals[0] += you
 		totals[1] += opp
 		if (you == 0) == (opp == 0) {

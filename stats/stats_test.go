@@ -19,7 +19,7 @@ func TestWilson(t *testing.T) {
 		{0, 0, 0, 1},
 	} {
 		lo, hi := Wilson(tc.cases, tc.n)
-		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
+		if !(math.Abs(lo-tc.lo) <= 5e-4) || !(math.Abs(hi-tc.hi) <= 5e-4) {
 			t.Errorf("Wilson(%d, %d) = %.4f, %.4f, want %.4f, %.4f", tc.cases, tc.n, lo, hi, tc.lo, tc.hi)
 		}
 	}
@@ -48,7 +48,7 @@ func TestPairedDifference(t *testing.T) {
 		{"none", "", "", 0, -1, 1},
 	} {
 		diff, lo, hi := PairedDifference(bits(tc.a), bits(tc.b))
-		if math.Abs(diff-tc.diff) > 1e-12 || math.Abs(lo-tc.lo) > 1e-12 || math.Abs(hi-tc.hi) > 1e-12 {
+		if !(math.Abs(diff-tc.diff) <= 1e-12) || !(math.Abs(lo-tc.lo) <= 1e-12) || !(math.Abs(hi-tc.hi) <= 1e-12) {
 			t.Errorf("%s: PairedDifference(%s, %s) = %.4f (%.4f, %.4f), want %.4f (%.4f, %.4f)",
 				tc.name, tc.a, tc.b, diff, lo, hi, tc.diff, tc.lo, tc.hi)
 		}

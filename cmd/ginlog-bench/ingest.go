@@ -18,6 +18,7 @@ type ingestOptions struct {
 	bench  benchFlags
 	sizes  []int
 	format render.Format
+	game   string
 }
 
 func newIngestCmd(a *app) *cobra.Command {
@@ -33,9 +34,16 @@ real shape of the data), then loads it twice, each in a fresh process and a
 fresh database: with DuckDB's read_csv into raw tables shaped like the
 files, and with ginlog's ingest (parsing, checking, hashing, typed tables).
 It reports seconds, games per second, the ratio, and each process's peak
-resident memory.`,
+resident memory.
+
+--game hearts measures the Hearts logs instead: games of four baseline
+players (simple, tracker, random, simple) written in the player-id
+format, four files a game; read_csv loads their rows into one raw table,
+ginlog imports and verifies every game (the order read, every rule and
+score checked, the end of the game). It reports hands per second too.`,
 		Example: `  ginlog-bench ingest --sizes 2000,20000
-  ginlog-bench ingest --sizes 20000 --work /tmp/bench --format json`,
+  ginlog-bench ingest --sizes 20000 --work /tmp/bench --format json
+  ginlog-bench ingest --game hearts --sizes 2000,20000`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -49,9 +57,13 @@ resident memory.`,
 				}
 				opts.sizes = append(opts.sizes, n)
 			}
+			if opts.game != "gin" && opts.game != "hearts" {
+				return usagef("--game: want gin or hearts, got %q", opts.game)
+			}
 			return runIngest(cmd.Context(), a, opts)
 		},
 	}
+	cmd.Flags().StringVar(&opts.game, "game", "gin", "the logs: gin or hearts")
 	cmd.Flags().StringVar(&sizes, "sizes", "2000,20000", "corpus sizes in games, comma-separated")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
 	opts.bench.register(cmd)
@@ -65,11 +77,18 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	}
 	var rows []bench.IngestRow
 	err = opts.bench.withConfig(a.err, func(c *bench.Config) error {
-		rows, err = c.Ingest(ctx, opts.sizes, childRunner(self, a))
+		if opts.game == "hearts" {
+			rows, err = c.HeartsIngest(ctx, opts.sizes, childRunner(self, a, opts.game))
+		} else {
+			rows, err = c.Ingest(ctx, opts.sizes, childRunner(self, a, opts.game))
+		}
 		return err
 	})
 	if err != nil {
 		return err
+	}
+	if opts.game == "hearts" {
+		return writeHeartsIngest(a, opts.format, rows)
 	}
 	t := &render.Table{Columns: []render.Column{{Name: "games"}, {Name: "plays"},
 		{Name: "read_csv s", Format: "%.2f"}, {Name: "ginlog s", Format: "%.2f"}, {Name: "speedup", Format: "%.2fx"},
@@ -81,12 +100,27 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 	return render.Write(a.out, opts.format, t, isTerminal(a.out))
 }
 
+// writeHeartsIngest writes the Hearts measurement: rows are file rows, a
+// hand per player.
+func writeHeartsIngest(a *app, format render.Format, rows []bench.IngestRow) error {
+	t := &render.Table{Columns: []render.Column{{Name: "games"}, {Name: "hands"}, {Name: "file rows"},
+		{Name: "read_csv s", Format: "%.2f"}, {Name: "ginlog s", Format: "%.2f"}, {Name: "speedup", Format: "%.2fx"},
+		{Name: "ginlog hands/s", Format: "%.0f"}, {Name: "read_csv CPU s", Format: "%.2f"}, {Name: "ginlog CPU s", Format: "%.2f"},
+		{Name: "ginlog hands/CPU s", Format: "%.0f"}, {Name: "read_csv peak MiB", Format: "%.0f"}, {Name: "ginlog peak MiB", Format: "%.0f"}}}
+	for _, r := range rows {
+		t.Append(r.Games, r.Hands, r.Plays, r.ReadCSV.Seconds, r.Ginlog.Seconds, r.ReadCSV.Seconds/r.Ginlog.Seconds,
+			float64(r.Hands)/r.Ginlog.Seconds, r.ReadCSV.CPU, r.Ginlog.CPU, float64(r.Hands)/max(r.Ginlog.CPU, 1e-9),
+			float64(r.ReadCSV.PeakRSS)/1024, float64(r.Ginlog.PeakRSS)/1024)
+	}
+	return render.Write(a.out, format, t, isTerminal(a.out))
+}
+
 // childRunner runs each engine as `self one` in a process of its own and
 // reads its result.
-func childRunner(self string, a *app) bench.Runner {
+func childRunner(self string, a *app, game string) bench.Runner {
 	return func(ctx context.Context, engine, db, corpus string) (*bench.OneResult, error) {
 		var out bytes.Buffer
-		c := exec.CommandContext(ctx, self, "one", "--engine", engine, "--db", db, corpus)
+		c := exec.CommandContext(ctx, self, "one", "--game", game, "--engine", engine, "--db", db, corpus)
 		c.Stdout, c.Stderr = &out, a.err
 		if err := c.Run(); err != nil {
 			return nil, err

@@ -89,7 +89,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestVerify(t *testing.T) {
 	r := runCmd(t, "verify", "--games", "20", "--work", t.TempDir())
-	want := regexp.MustCompile(`^verified 20 games \([0-9]+ rounds\) in [0-9.]+ s: [0-9]+ games/s; 0 violations\n$`)
+	want := regexp.MustCompile(`^verified 20 games \([0-9]+ rounds\) in [0-9.]+ s \([0-9.]+ CPU s\): [0-9]+ games/s; 0 violations\n$`)
 	if r.code != exitOK || !want.MatchString(r.out) {
 		t.Errorf("exit %d:\n%s%s", r.code, r.out, r.err)
 	}

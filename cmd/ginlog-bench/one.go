@@ -11,7 +11,7 @@ import (
 // newOneCmd is the child process of ingest: one engine, one corpus, one
 // fresh database.
 func newOneCmd(a *app) *cobra.Command {
-	var engine, db string
+	var engine, db, game string
 	cmd := &cobra.Command{
 		Use:     "one --engine read_csv|ginlog --db PATH CORPUS",
 		Short:   "Run one engine of the ingest measurement (internal)",
@@ -22,7 +22,15 @@ func newOneCmd(a *app) *cobra.Command {
 			if db == "" {
 				return usagef("--db: name the database to create")
 			}
-			r, err := bench.One(cmd.Context(), engine, db, args[0])
+			one := bench.One
+			switch game {
+			case "gin":
+			case "hearts":
+				one = bench.OneHearts
+			default:
+				return usagef("--game: want gin or hearts, got %q", game)
+			}
+			r, err := one(cmd.Context(), engine, db, args[0])
 			if errors.Is(err, bench.ErrUnknownEngine) {
 				return &usageError{err: err}
 			}
@@ -34,5 +42,6 @@ func newOneCmd(a *app) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&engine, "engine", bench.EngineGinlog, "read_csv or ginlog")
 	cmd.Flags().StringVar(&db, "db", "", "the database to create")
+	cmd.Flags().StringVar(&game, "game", "gin", "the logs: gin or hearts")
 	return cmd
 }

@@ -21,7 +21,9 @@ func newVerifyCmd(a *app) *cobra.Command {
 		Long: `Verify simulates a corpus (meldable against memory unless --players), ingests
 it without verifying, then times ginlog's verify over all of it: reading the
 plays, replaying every round, explaining every score, deriving the
-features, and storing the results.`,
+features, and storing the results. It reports the time and the process's
+CPU time (every thread, user and system), which a shared machine distorts
+less.`,
 		Example: `  ginlog-bench verify --games 20000`,
 		Args:    argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -42,8 +44,8 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(a.out, "verified %d games (%d rounds) in %.2f s: %.0f games/s; %d violations\n",
-			s.Games, s.RoundCount(), s.Seconds, s.GamesPerS, s.ViolationCount())
+		_, err = fmt.Fprintf(a.out, "verified %d games (%d rounds) in %.2f s (%.2f CPU s): %.0f games/s; %d violations\n",
+			s.Games, s.RoundCount(), s.Seconds, s.CPUSeconds, s.GamesPerS, s.ViolationCount())
 		return err
 	})
 }

@@ -32,7 +32,11 @@ func haskellPlayer(t *testing.T, name string) string {
 			haskellPlayers.err = &rejectedError{"bridge haskell: " + r.err}
 			return
 		}
-		hs, _ := filepath.Abs("../../bridge/testdata/haskell")
+		hs, err := filepath.Abs("../../bridge/testdata/haskell")
+		if err != nil {
+			haskellPlayers.err = err
+			return
+		}
 		for _, p := range []string{"player", "broken"} {
 			exe := filepath.Join(dir, p)
 			out, err := exec.Command(ghc, "-i"+filepath.Join(hs, "framework"), "-i"+filepath.Join(hs, p),

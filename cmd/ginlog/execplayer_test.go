@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // toolDir holds the programs the tests build: the protocol's test bot and
@@ -85,8 +86,8 @@ func TestSimulateExecLogs(t *testing.T) {
 	if r := runCmd(t, nil, "simulate", "--games", "20", "--players", "simple,exec:"+bot, "--out", logs); r.code != exitOK {
 		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
 	}
-	files, _ := filepath.Glob(filepath.Join(logs, "*"))
-	if len(files) != 40 {
+	files, err := filepath.Glob(filepath.Join(logs, "*"))
+	if err != nil || len(files) != 40 {
 		t.Errorf("%d files, want the 40 logs only", len(files))
 	}
 	r := runCmd(t, nil, "--db", filepath.Join(dir, "g.db"), "ingest", logs)
@@ -133,14 +134,7 @@ func TestExecUsage(t *testing.T) {
 // missing, or failing it under CI.
 func needTool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
-	if errors.Is(err, exec.ErrNotFound) || err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is required under CI: %v", name, err)
-		}
-		t.Skipf("%s not installed: %v", name, err)
-	}
-	return path
+	return testenv.Tool(t, name, "Debian package "+name)
 }
 
 // TestSimulateExecCancel: an interrupted match kills the bots in play at

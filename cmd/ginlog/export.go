@@ -10,6 +10,7 @@ type exportOptions struct {
 	weights string
 	format  string
 	name    string
+	game    string
 }
 
 func newExportCmd(a *app) *cobra.Command {
@@ -35,11 +36,21 @@ finite and in range. The haskell and go exports also check the policy a bot
 relies on (Gin always taken; a knock or a hand never better at more
 deadwood) and refuse weights fitted before it was guaranteed: fit them
 again. Every text of the file that reaches the code (docs, filters) is
-escaped for the target language.`,
+escaped for the target language.
+
+` + heartsExportHelp,
 		Example: `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
-  ginlog export --weights weights.json --format go --name ginweights > weights.go`,
+  ginlog export --weights weights.json --format go --name ginweights > weights.go
+  ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			switch opts.game {
+			case "gin":
+			case "hearts":
+				return runExportHearts(cmd.Context(), a, opts)
+			default:
+				return usagef("--game: want gin or hearts, got %q", opts.game)
+			}
 			switch opts.format {
 			case "json":
 			case "haskell":
@@ -60,6 +71,7 @@ escaped for the target language.`,
 	}
 	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
 	cmd.Flags().StringVar(&opts.format, "format", "json", "json, haskell or go")
+	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
 	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
 	return cmd
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,12 +15,22 @@ import (
 	"github.com/ginlog/ginlog/schema"
 )
 
+// TestFitExportSimulate fits each corpus (its counts are the oracle's
+// reading of the files), exports the weights in every format and plays
+// them.
 func TestFitExportSimulate(t *testing.T) {
-	env := realDB(t)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) { fitExportSimulate(t, c) })
+	}
+}
+
+func fitExportSimulate(t *testing.T, c testenv.Corpus) {
+	_, want := corpusLogs(t, c)
+	env := corpusDB(t, c)
 	out := filepath.Join(t.TempDir(), "w.json")
 	r := runCmd(t, env, "fit", "--out", out, "--since", "2020-11-07")
-	if r.code != exitOK || !strings.HasPrefix(r.out, "fitted "+out+" from 8 games, 66 rounds, 1871 plays") {
-		t.Fatalf("fit: exit %d: %s%s", r.code, r.out, r.err)
+	if prefix := fmt.Sprintf("fitted %s from %d games, %d rounds, %d plays", out, want.Games, want.Rounds, want.Plays); r.code != exitOK || !strings.HasPrefix(r.out, prefix) {
+		t.Fatalf("fit: exit %d, want %q: %s%s", r.code, prefix, r.out, r.err)
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {
@@ -32,7 +43,7 @@ func TestFitExportSimulate(t *testing.T) {
 			Filters map[string]string `json:"filters"`
 		} `json:"provenance"`
 	}
-	if err := json.Unmarshal(b, &w); err != nil || w.Format != "ginlog-weights" || w.Provenance.Games != 8 || w.Provenance.Filters["since"] == "" {
+	if err := json.Unmarshal(b, &w); err != nil || w.Format != "ginlog-weights" || w.Provenance.Games != want.Games || w.Provenance.Filters["since"] == "" {
 		t.Errorf("weights file: %+v %v", w, err)
 	}
 	for _, f := range []string{"json", "go", "haskell"} {
@@ -50,23 +61,26 @@ func TestFitExportSimulate(t *testing.T) {
 	}
 }
 
-// TestFitRealLogs compares what fit prints on the real logs, warnings
+// TestFitCorpora compares what fit prints on each corpus, warnings
 // included, with its golden file.
-func TestFitRealLogs(t *testing.T) {
-	env := realDB(t)
-	out := filepath.Join(t.TempDir(), "w.json")
-	r := runCmd(t, env, "fit", "--out", out)
-	if r.code != exitOK {
-		t.Fatalf("exit %d: %s", r.code, r.err)
+func TestFitCorpora(t *testing.T) {
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			env := corpusDB(t, c)
+			out := filepath.Join(t.TempDir(), "w.json")
+			r := runCmd(t, env, "fit", "--out", out)
+			if r.code != exitOK {
+				t.Fatalf("exit %d: %s", r.code, r.err)
+			}
+			golden(t, "fit-"+c.Name+".txt", strings.ReplaceAll(r.out+r.err, out, "w.json"))
+		})
 	}
-	golden(t, "fit-reallogs.txt", strings.ReplaceAll(r.out+r.err, out, "w.json"))
 }
 
 // TestFitUsesVerifiedGames: fit reads only the games verify found no
 // violation in, and says how many it left out.
 func TestFitUsesVerifiedGames(t *testing.T) {
-	const sample = "../../testdata/sample"
-	testenv.Dir(t, sample)
+	sample := testenv.Sample.Dir(t)
 	db := filepath.Join(t.TempDir(), "g.duckdb")
 	env := map[string]string{"GINLOG_DB": db}
 	out := filepath.Join(t.TempDir(), "w.json")

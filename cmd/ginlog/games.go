@@ -11,6 +11,7 @@ import (
 type gamesOptions struct {
 	filters queries.Filters
 	format  render.Format
+	game    string
 }
 
 func newGamesCmd(a *app) *cobra.Command {
@@ -22,13 +23,17 @@ func newGamesCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the games in the database",
-		Long: `Games lists the games the filters select (games logged by the other player
-of a game already loaded are left out), with their final score, their
-winner and the verify verdict. The game_id column is what show, verify
---game and the --game filters take. Exit status 5 means the filters select
-no games.`,
+		Long: `Games lists every game the filters select, verified or not (games logged by
+the other player of a game already loaded are left out), with its final
+score, its winner and its verify verdict: ok, the number of violations, or
+"not verified" for a game verify has not seen yet. The game_id column is
+what show, verify --game and the --game filters take. Exit status 5 means
+the filters select no games. --kind hearts lists the Hearts games instead:
+their players by pos, hands, how the card order was read, determined
+hands, final totals and verify verdict.`,
 		Example: `  ginlog games
-  ginlog games --opponent bot7 --since 2020-11-07 --format csv`,
+  ginlog games --opponent bot7 --since 2020-11-07 --format csv
+  ginlog games --kind hearts`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -38,10 +43,14 @@ no games.`,
 			if opts.filters, err = ff.parse(); err != nil {
 				return err
 			}
+			if opts.game != queries.GameGin && opts.game != queries.GameHearts {
+				return usagef("--kind: want gin or hearts, got %q", opts.game)
+			}
 			return runGames(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	cmd.Flags().StringVar(&opts.game, "kind", queries.GameGin, "the games to list: gin or hearts")
 	ff.register(cmd)
 	return cmd
 }
@@ -52,7 +61,11 @@ func runGames(ctx context.Context, a *app, opts gamesOptions) error {
 		return err
 	}
 	defer db.Close()
-	res, err := queries.Games(ctx, db.DB, opts.filters)
+	list := queries.Games
+	if opts.game == queries.GameHearts {
+		list = queries.HeartsGames
+	}
+	res, err := list(ctx, db.DB, opts.filters)
 	if err != nil {
 		return err
 	}

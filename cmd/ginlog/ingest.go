@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ginlog/ginlog/hearts/hlog"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/queries"
@@ -45,8 +47,15 @@ and rejects its game only: the rest of the batch loads. A game is loaded
 whole or not at all. Importing the same logs again changes nothing, tags
 included (ginlog tag changes them); the same game logged by the other
 player is linked to the first (mirror_of) and counted once. An import that
-loads no game removes the database file it created. Then every game not verified yet is verified, those of
-an import that was interrupted included (--no-verify to skip).
+loads no game removes the database file it created. Then every game not
+verified yet is verified, those of an import that was interrupted included
+(--no-verify to skip).
+
+Hearts logs (the FIT2102 Hearts framework's <group>/<player>/<stamp>.csv,
+one row per hand) are detected by their rows, or forced with --game
+hearts: the sibling player folders of a group are one game's views, an
+early version's games span several stamps, and a game may lack some
+players' files. Their trick order is recovered when they are verified.
 
 Only regular files are read, each folder once however links lead to it,
 and a file (or a zip entry, decompressed) of at most 16 MiB; a pipe,
@@ -58,6 +67,7 @@ Exit status 3 means some games or files were rejected.`,
 		Example: `  ginlog ingest logs/
   ginlog ingest ~/Downloads/games.zip --opponent bot7 --source ladder-week-3
   ginlog ingest 'logs/16047*.csv' --format json
+  ginlog ingest hearts-logs/ --game hearts
   ginlog watch ~/Downloads --opponent bot7          # keep importing what arrives`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -75,6 +85,9 @@ Exit status 3 means some games or files were rejected.`,
 					return usagef("%s: %q is not valid UTF-8", label.flag, label.value)
 				}
 			}
+			if opts.Game != "" && !slices.Contains(ingest.GameKinds(), opts.Game) {
+				return usagef("--game: want %s, got %q", strings.Join(ingest.GameKinds(), " or "), opts.Game)
+			}
 			opts.Paths = args
 			return runIngest(cmd.Context(), a, opts)
 		},
@@ -86,6 +99,7 @@ Exit status 3 means some games or files were rejected.`,
 	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the games (run ginlog verify later)")
 	f.BoolVarP(&opts.verbose, "verbose", "v", false, "name every file skipped, and why")
 	f.StringVar(&format, "format", "table", "summary format: table or json")
+	f.StringVar(&opts.Game, "game", "", "read every file as this game's logs: "+strings.Join(ingest.GameKinds(), " or ")+" (default: detect each file)")
 	return cmd
 }
 
@@ -118,13 +132,16 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	}
 	// Every game not verified yet, not only this import's: the games an
 	// interrupted import committed are verified by the next.
-	var ver *replay.Summary
+	var ver verified
 	if !opts.noVerify {
-		if ver, err = verifyWithProgress(ctx, a, db.DB, store.Selection{}); err != nil {
+		if ver, err = verifyAll(ctx, a, db.DB, store.Selection{}); err != nil {
 			return err
 		}
-		if ver.Games == 0 {
-			ver = nil
+		if ver.gin.Games == 0 {
+			ver.gin = nil
+		}
+		if ver.hearts.Games == 0 {
+			ver.hearts = nil
 		}
 	}
 	if err := writeIngestSummary(a, opts.format, sum, ver, opts.Options); err != nil {
@@ -137,8 +154,8 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	if sum.BadFiles > 0 {
 		problems = append(problems, fmt.Sprintf("%d files or folders could not be read as logs; see the errors above", sum.BadFiles))
 	}
-	if ver != nil && ver.ViolationCount() > 0 {
-		problems = append(problems, fmt.Sprintf("%d games break the rules; see ginlog verify and the violations table", ver.GamesWithBad))
+	if n, games := ver.problems(); n > 0 {
+		problems = append(problems, fmt.Sprintf("%d games break the rules; see ginlog verify and the violations and hearts_deviations tables", games))
 	}
 	if len(problems) > 0 {
 		return &rejectedError{strings.Join(problems, "; ")}
@@ -146,12 +163,13 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	return nil
 }
 
-func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *replay.Summary, opts ingest.Options) error {
+func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver verified, opts ingest.Options) error {
 	if format == render.JSON {
 		return render.WriteJSON(a.out, struct {
 			*ingest.Summary
-			Verify *replay.Summary `json:"verify,omitempty"`
-		}{s, ver})
+			Verify       *replay.Summary `json:"verify,omitempty"`
+			VerifyHearts *hlog.Summary   `json:"verify_hearts,omitempty"`
+		}{s, ver.gin, ver.hearts})
 	}
 	skipped := ""
 	if s.Skipped > 0 {
@@ -161,16 +179,20 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver *re
 	if s.BadFiles > 0 {
 		bad = fmt.Sprintf(", %d rejected on their own", s.BadFiles)
 	}
+	hands := ""
+	if s.Hands > 0 {
+		hands = fmt.Sprintf(", %d Hearts hands", s.Hands)
+	}
 	_, err := fmt.Fprintf(a.out, `import %d: %d files%s (%d other files skipped%s)
 games: %d new, %d duplicate, %d mirror, %d rejected
-%sloaded: %d rounds, %d plays; %d errors
+%sloaded: %d rounds, %d plays%s; %d errors
 %.2f s, %.0f games/s
-`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts), s.Rounds, s.Plays, s.Errors, s.Seconds, s.GamesPerS)
-	if err != nil || ver == nil {
+`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts), s.Rounds, s.Plays, hands, s.Errors, s.Seconds, s.GamesPerS)
+	if err != nil || ver.gin == nil && ver.hearts == nil {
 		return err
 	}
 	fmt.Fprintln(a.out)
-	return writeVerifySummary(a, ver, nil)
+	return writeVerified(a, ver, nil, nil)
 }
 
 // tagsKept says, as a line, that duplicates kept tags other than the ones

@@ -5,44 +5,58 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"os"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/duckdb/duckdb-go/v2"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/schema"
 )
 
-const realLogs = "../../../shared/reallogs"
-
 var ingestTiming = regexp.MustCompile(`(?m)^[0-9.]+ s, [0-9]+ games/s$`)
 
+// TestIngest imports each corpus: its summary is the golden file's, and
+// its counts are the oracle's reading of the files; a second import finds
+// every game a duplicate.
 func TestIngest(t *testing.T) {
-	if _, err := os.Stat(realLogs); err != nil {
-		t.Skipf("real logs absent (%v)", err)
-	}
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
-	r := runCmd(t, env, "ingest", realLogs, "--opponent", "ladder")
-	if r.code != exitOK {
-		t.Fatalf("exit %d: %s", r.code, r.err)
-	}
-	golden(t, "ingest-reallogs.txt", verifyTiming.ReplaceAllString(ingestTiming.ReplaceAllString(r.out, "X s, Y games/s"), "in X s (Y games/s)"))
-	r = runCmd(t, env, "ingest", realLogs, "--format", "json")
-	var s struct {
-		New        int `json:"games_new"`
-		Duplicates int `json:"games_duplicate"`
-	}
-	if err := json.Unmarshal([]byte(r.out), &s); err != nil || s.New != 0 || s.Duplicates != 8 {
-		t.Errorf("second import: %+v %v: %s", s, err, r.out)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			dir := c.Dir(t)
+			_, want := corpusLogs(t, c)
+			env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+			r := runCmd(t, env, "ingest", dir, "--opponent", "ladder")
+			if r.code != exitOK {
+				t.Fatalf("exit %d: %s", r.code, r.err)
+			}
+			for _, line := range []string{
+				fmt.Sprintf("games: %d new, 0 duplicate, 0 mirror, 0 rejected\n", want.Games),
+				fmt.Sprintf("loaded: %d rounds, %d plays; 0 errors\n", want.Rounds, want.Plays),
+				fmt.Sprintf("rounds: %d exact, %d explained, 0 impossible\n", want.Status["exact"], want.Status["explained"]),
+			} {
+				if !strings.Contains(r.out, line) {
+					t.Errorf("the summary lacks %q, what the oracle reads in the files:\n%s", line, r.out)
+				}
+			}
+			golden(t, "ingest-"+c.Name+".txt", verifyTiming.ReplaceAllString(ingestTiming.ReplaceAllString(r.out, "X s, Y games/s"), "in X s (Y games/s)"))
+			r = runCmd(t, env, "ingest", dir, "--format", "json")
+			var s struct {
+				New        int `json:"games_new"`
+				Duplicates int `json:"games_duplicate"`
+			}
+			if err := json.Unmarshal([]byte(r.out), &s); err != nil || s.New != 0 || s.Duplicates != want.Games {
+				t.Errorf("second import: %+v %v: %s", s, err, r.out)
+			}
+		})
 	}
 }
 
 func TestIngestRejectedExitCode(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "5.csv"), []byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;X8,0,S4,S7,CK\r\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "5-score.csv"), []byte("1,0,16,Knock,0\r\n"), 0o644)
+	writeFile(t, filepath.Join(dir, "5.csv"), []byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;X8,0,S4,S7,CK\r\n"))
+	writeFile(t, filepath.Join(dir, "5-score.csv"), []byte("1,0,16,Knock,0\r\n"))
 	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
 	r := runCmd(t, env, "ingest", dir)
 	if r.code != exitRejected {
@@ -71,10 +85,10 @@ func TestIngestHostileInputs(t *testing.T) {
 	if r := runCmd(t, nil, "simulate", "--games", "2", "--players", "simple,meldable", "--out", logs); r.code != exitOK {
 		t.Fatalf("simulate: %s", r.err)
 	}
-	os.WriteFile(filepath.Join(logs, "README.md"), []byte("x"), 0o644)
-	os.WriteFile(filepath.Join(logs, "1604736245000000.csv"), []byte("1,0,1,Knock,0\r\n"), 0o644)
-	os.WriteFile(filepath.Join(logs, "broken.zip"), []byte("PK not really"), 0o644)
-	os.Symlink(".", filepath.Join(logs, "loop"))
+	writeFile(t, filepath.Join(logs, "README.md"), []byte("x"))
+	writeFile(t, filepath.Join(logs, "1604736245000000.csv"), []byte("1,0,1,Knock,0\r\n"))
+	writeFile(t, filepath.Join(logs, "broken.zip"), []byte("PK not really"))
+	symlink(t, ".", filepath.Join(logs, "loop"))
 	env := map[string]string{"GINLOG_DB": filepath.Join(dir, "g.duckdb")}
 	r := runCmd(t, env, "ingest", "--verbose", logs)
 	if r.code != exitRejected {
@@ -122,13 +136,17 @@ func TestIngestRefusesOtherDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw := sql.OpenDB(c)
-	raw.Exec(`CREATE TABLE accounts (id INTEGER)`)
-	raw.Close()
-	before, _ := os.ReadFile(foreign)
+	if _, err := raw.Exec(`CREATE TABLE accounts (id INTEGER)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before := readFile(t, foreign)
 	if r := runCmd(t, nil, "ingest", "--db", foreign, logs); r.code == exitOK || !strings.Contains(r.err, "not a ginlog database") {
 		t.Errorf("foreign database: exit %d: %s", r.code, r.err)
 	}
-	if after, _ := os.ReadFile(foreign); !bytes.Equal(before, after) {
+	if after := readFile(t, foreign); !bytes.Equal(before, after) {
 		t.Error("the foreign database was changed")
 	}
 
@@ -140,8 +158,12 @@ func TestIngestRefusesOtherDatabases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Exec(`INSERT INTO schema_version (version) VALUES (?)`, schema.Latest()+1)
-	db.Close()
+	if _, err := db.Exec(`INSERT INTO schema_version VALUES (?, current_timestamp)`, schema.Latest()+1); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if r := runCmd(t, nil, "ingest", "--db", newer, logs); r.code == exitOK || !strings.Contains(r.err, "written by a newer ginlog") {
 		t.Errorf("newer database: exit %d: %s", r.code, r.err)
 	}

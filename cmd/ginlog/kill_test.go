@@ -37,7 +37,10 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
-	os.RemoveAll(toolDir)
+	if err := os.RemoveAll(toolDir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = max(code, 1)
+	}
 	os.Exit(code)
 }
 
@@ -133,7 +136,11 @@ func TestIngestKilled(t *testing.T) {
 			text := sc.Text()
 			if m := progressLine.FindStringSubmatch(text); m != nil {
 				imported = imported || m[1] == "games"
-				if done, _ := strconv.Atoi(m[2]); phase == "games" && m[1] == "games" && done >= at {
+				done, err := strconv.Atoi(m[2])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if phase == "games" && m[1] == "games" && done >= at {
 					killed = cmd.Process.Kill() == nil
 				}
 				continue
@@ -144,7 +151,11 @@ func TestIngestKilled(t *testing.T) {
 			}
 			seen = append(seen, text)
 		}
-		cmd.Wait()
+		// A killed child's Wait reports the signal; one that was not killed
+		// must have finished well.
+		if err := cmd.Wait(); !killed && err != nil {
+			t.Fatalf("trial %d: the child failed: %v: %q", trial+1, err, seen)
+		}
 		if !killed {
 			t.Fatalf("trial %d: the child finished before the kill point (%s %d): %q", trial+1, phase, at, seen)
 		}

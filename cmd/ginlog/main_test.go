@@ -48,23 +48,27 @@ func golden(t *testing.T, name, got string) {
 	gold.Check(t, filepath.Join("testdata", "golden", name), got)
 }
 
-// TestHelp runs --help on every command of the tree: each has a short text
-// and an example.
+// TestHelp runs --help on every command of the tree, cobra's help and
+// completion commands included: each has a short text, a long one, and an
+// example, which --help prints.
 func TestHelp(t *testing.T) {
 	root := newRootCmd(&app{getenv: func(string) string { return "" }})
 	var walk func(c *cobra.Command)
+	seen := map[string]bool{}
 	walk = func(c *cobra.Command) {
 		path := strings.Fields(c.CommandPath())[1:]
-		t.Run(strings.Join(append([]string{"ginlog"}, path...), " "), func(t *testing.T) {
+		name := strings.Join(append([]string{"ginlog"}, path...), " ")
+		seen[name] = true
+		t.Run(name, func(t *testing.T) {
 			r := runCmd(t, nil, append(path, "--help")...)
 			if r.code != exitOK || !strings.Contains(r.out, "Usage:") {
 				t.Fatalf("--help: exit %d\n%s%s", r.code, r.out, r.err)
 			}
-			if c.Short == "" {
-				t.Error("no short description")
+			if c.Short == "" || c.Long == "" {
+				t.Error("no short or no long description")
 			}
-			if c.Example == "" && c.Name() != "help" && c.Parent() != nil && c.Parent().Name() != "completion" && c.Name() != "completion" {
-				t.Error("no example")
+			if c.Example == "" || !strings.Contains(r.out, "Examples:\n"+c.Example) {
+				t.Errorf("no example in --help:\n%s", r.out)
 			}
 		})
 		for _, sub := range c.Commands() {
@@ -72,6 +76,11 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	walk(root)
+	for _, want := range []string{"ginlog help", "ginlog completion", "ginlog completion bash", "ginlog bridge haskell", "ginlog sql"} {
+		if !seen[want] {
+			t.Errorf("the walk missed %s", want)
+		}
+	}
 }
 
 func TestRootHelpListsExitCodes(t *testing.T) {

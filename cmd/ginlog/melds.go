@@ -20,18 +20,20 @@ func newMeldsCmd(a *app) *cobra.Command {
 	var forbid, format string
 	cmd := &cobra.Command{
 		Use:   "melds HAND",
-		Short: "Show the optimal melds and deadwood of a hand (10 or 11 cards)",
-		Long: `Melds prints an optimal arrangement of a hand, its minimum deadwood, and
-every deadwood value the hand could be declared with. For an 11-card hand
-(ten cards and a drawn one) it also lists each possible discard with the
-minimum deadwood it leaves, best first; --forbid names the drawn card,
-which may not be discarded.
+		Short: "Show the optimal melds and deadwood of a hand of 1 to 11 cards",
+		Long: `Melds prints an optimal arrangement of a hand of 1 to 11 cards (a player
+holds 10, and 11 once it has drawn; fewer are a part of a hand), its
+minimum deadwood, and every deadwood value the hand could be declared with.
+For an 11-card hand it also lists each possible discard with the minimum
+deadwood it leaves, best first; --forbid names the drawn card, which may
+not be discarded, and is for 11-card hands only.
 
 Cards are written as in the logs (SA, D10, HJ) and separated by spaces,
 commas or semicolons; the hand may be one argument or several.`,
 		Example: `  ginlog melds "S4 C4 D4 H4 S5 C5 D5 S6 C2 S3 C3"
   ginlog melds SA S2 S3 C5 C6 C7 D9 D10 DJ HQ HK --forbid HK
-  ginlog melds "S7;D10;HJ;H7;C6;HQ;H9;S2;D2;C8" --format json`,
+  ginlog melds "S7;D10;HJ;H7;C6;HQ;H9;S2;D2;C8" --format json
+  ginlog melds H5 H6 H7 C7`,
 		Args: argsRange(1, 11),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts := meldsOptions{}
@@ -43,6 +45,9 @@ commas or semicolons; the hand may be one argument or several.`,
 				return usagef("hand has %d cards: want 1 to 11", n)
 			}
 			if forbid != "" {
+				if n := len(opts.hand); n != gin.HandSize+1 {
+					return usagef("--forbid names the drawn card of an 11-card hand; this hand has %d", n)
+				}
 				c, err := gin.ParseCard(forbid)
 				if err != nil {
 					return usagef("--forbid: %v", err)
@@ -117,6 +122,14 @@ func newMeldsReport(cards []gin.Card, forbid gin.Hand) meldsReport {
 	return r
 }
 
+// plural returns n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func names(cards []gin.Card) []string {
 	out := make([]string, len(cards))
 	for i, c := range cards {
@@ -135,7 +148,7 @@ func runMelds(a *app, opts meldsOptions) error {
 
 func writeMeldsText(w io.Writer, r meldsReport, terminal bool) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "hand       %s (%d cards, %d points)\n", strings.Join(r.Hand, " "), len(r.Hand), r.Points)
+	fmt.Fprintf(&b, "hand       %s (%s, %s)\n", strings.Join(r.Hand, " "), plural(len(r.Hand), "card"), plural(r.Points, "point"))
 	melds := make([]string, len(r.Melds))
 	for i, m := range r.Melds {
 		melds[i] = "[" + strings.Join(m, " ") + "]"

@@ -18,7 +18,11 @@ func TestMelds(t *testing.T) {
 		{"gin", []string{"melds", "SA S2 S3 S4 C5 C6 C7 D9 D10 DJ"}, exitOK},
 		{"bad-card", []string{"melds", "S4 C4 X9"}, exitUsage},
 		{"repeated-card", []string{"melds", "S4 C4 S4"}, exitUsage},
-		{"forbid-not-held", []string{"melds", "S4 C4 D4", "--forbid", "HK"}, exitUsage},
+		{"forbid-not-held", []string{"melds", "S4 C4 D4 H4 S5 C5 D5 S6 C2 S3 C3", "--forbid", "HK"}, exitUsage},
+		{"forbid-ten", []string{"melds", "SA S2 S3 S4 C5 C6 C7 D9 D10 DJ", "--forbid", "SA"}, exitUsage},
+		{"one-card", []string{"melds", "SA"}, exitOK},
+		{"part-of-a-hand", []string{"melds", "H5", "H6", "H7", "C7"}, exitOK},
+		{"twelve", []string{"melds", "S4 C4 D4 H4 S5 C5 D5 S6 C2 S3 C3 HK"}, exitUsage},
 		{"bad-format", []string{"melds", "S4 C4 D4", "--format", "xml"}, exitUsage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/internal/testlogs"
 )
 
@@ -13,9 +14,9 @@ import (
 // missing database all exit 5, from every command that reads games, with
 // a message that says why; report and fit write nothing.
 func TestNothingMatched(t *testing.T) {
-	env := realDB(t)
+	env := corpusDB(t, testenv.Sample)
 	out := filepath.Join(t.TempDir(), "out")
-	const span = "the games were logged from 2020-11-07T06:47:13Z to 2020-11-07T08:04:05Z"
+	const span = "the games were logged from 2023-11-14T22:13:20Z to 2023-11-14T22:16:43Z"
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -33,6 +34,8 @@ func TestNothingMatched(t *testing.T) {
 		{"games filters", []string{"games", "--since", "2030-01-01"}, "ginlog: no games match --since 2030-01-01; " + span + "\n"},
 		{"report filters", []string{"report", "--source", "none", "--out", out + ".html"},
 			"ginlog: no games match --source none; no game has a source tag (set them with ginlog tag)\n"},
+		{"hearts query", []string{"query", "hearts-points"},
+			"ginlog: no games match the filters: the database holds no Hearts games (run ginlog ingest on a folder of Hearts logs)\n"},
 		{"fit filters", []string{"fit", "--until", "2000-01-01", "--out", out + ".json"}, "ginlog: no games match --until 2000-01-01; " + span + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
+	"github.com/ginlog/ginlog/dataset"
+	"github.com/ginlog/ginlog/dialect"
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
@@ -13,39 +16,65 @@ import (
 )
 
 type queryOptions struct {
-	name    string
-	list    bool
-	filters queries.Filters
-	format  render.Format
-	grid    bool
-	metric  queries.CardMetric
+	name     string
+	list     bool
+	filters  queries.Filters
+	format   render.Format
+	grid     bool
+	metric   queries.CardMetric
+	data     string          // --data: read this dataset instead of the database
+	dialect  dialect.Dialect // --dialect, with --print-sql
+	printSQL bool
 }
 
 func newQueryCmd(a *app) *cobra.Command {
 	var (
-		opts           queryOptions
-		ff             filterFlags
-		format, metric string
+		opts                   queryOptions
+		ff                     filterFlags
+		format, metric, engine string
 	)
 	var names []string
-	for _, q := range queries.All() {
-		names = append(names, fmt.Sprintf("  %-14s %s", q.Name, q.Description))
+	for _, game := range []string{queries.GameGin, queries.GameHearts} {
+		names = append(names, gameTitles[game]+":")
+		for _, q := range queries.ForGame(game) {
+			names = append(names, fmt.Sprintf("  %-18s %s", q.Name, q.Description))
+		}
 	}
 	cmd := &cobra.Command{
 		Use:   "query NAME",
 		Short: "Run a named query: opponent tendencies, card values, ...",
-		Long: `Query runs one of the named queries on the verified games. Every rate is
-given as cases out of opportunities with its 95% Wilson interval; rows with
-fewer opportunities than --min-sample are noted, not hidden. Games logged
-by the other player of a game already loaded are counted once. Exit status
-5 means the filters select no games (or --game names none).
+		Long: `Query runs one of the named queries on the games the filters select.
+summary and pace read the logs themselves, so they count every selected
+game; the other queries read what verify derived from the replay, so they
+count the verified games only (a game verify has not seen yet adds nothing
+to them; one with violations counts, and ginlog games shows the verdicts).
+ginlog ingest verifies the games it loads. Every rate is given as cases out
+of opportunities with its 95% Wilson interval; rows with fewer
+opportunities than --min-sample are noted, not hidden. Games logged by the
+other player of a game already loaded are counted once. Exit status 5
+means the filters select no games (or --game names none).
 
-Queries:
+--data DIR runs the query over a Parquet dataset that ginlog export-data
+wrote, instead of the database: the results are the same. --print-sql
+prints the query as one statement for an engine reading such a dataset
+(--dialect spark, trino or duckdb), with the filters written in, and runs
+nothing: register the dataset's tables with the _spark.sql or _trino.sql
+it holds, then run the statement there. The statement returns cases and
+opportunities; ginlog adds the rates and intervals.
+
+The hearts-* queries read the Hearts games, with the same filters but
+--who: their rows are by player (its id, the name of its folder) or seat.
+Figures about how a player plays come from the determined hands only,
+those in which who played each card is known.
+
 ` + strings.Join(names, "\n"),
 		Example: `  ginlog query --list
   ginlog query draw-tendency --opponent bot7
   ginlog query card-values --grid --metric taken --who both
-  ginlog query summary --since 2020-11-07 --format json`,
+  ginlog query summary --since 2020-11-07 --format json
+  ginlog query summary --data dataset/
+  ginlog query draw-tendency --opponent bot7 --dialect trino --print-sql
+  ginlog query hearts-queen --source week3`,
 		Args: argsRange(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -71,6 +100,18 @@ Queries:
 			if opts.metric, err = queries.ParseCardMetric(metric); err != nil {
 				return usagef("--metric: %v", err)
 			}
+			if cmd.Flags().Changed("dialect") != opts.printSQL {
+				return usagef("--dialect and --print-sql go together")
+			}
+			if opts.printSQL {
+				if opts.dialect, err = dialect.Parse(engine); err != nil {
+					return usagef("--dialect: %v", err)
+				}
+				if opts.grid || opts.data != "" {
+					return usagef("--print-sql prints the query's statement: not with --grid or --data")
+				}
+				return printQuerySQL(a, opts)
+			}
 			return runQuery(cmd.Context(), a, opts)
 		},
 	}
@@ -78,27 +119,33 @@ Queries:
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
 	cmd.Flags().BoolVar(&opts.grid, "grid", false, "card-values as a 4x13 grid (suits by ranks)")
 	cmd.Flags().StringVar(&metric, "metric", string(queries.MetricTaken), "the card-values grid metric: "+metricNames())
+	cmd.Flags().StringVar(&opts.data, "data", "", "read the Parquet dataset in this folder (ginlog export-data) instead of the database")
+	cmd.Flags().StringVar(&engine, "dialect", "", "with --print-sql: the engine, spark, trino or duckdb")
+	cmd.Flags().BoolVar(&opts.printSQL, "print-sql", false, "print the query for an engine reading a dataset (--dialect) instead of running it")
 	ff.register(cmd)
 	return cmd
 }
 
+// gameTitles names the kinds of game for the query list.
+var gameTitles = map[string]string{queries.GameGin: "Gin Rummy", queries.GameHearts: "Hearts"}
+
 func writeQueryList(a *app, format render.Format) error {
-	t := &render.Table{Columns: render.Cols("name", "description")}
+	t := &render.Table{Columns: render.Cols("game", "name", "description")}
 	for _, q := range queries.All() {
-		t.Append(q.Name, q.Description)
+		t.Append(q.Game, q.Name, q.Description)
 	}
 	return render.Write(a.out, format, t, a.isTerminal(a.out))
 }
 
 func runQuery(ctx context.Context, a *app, opts queryOptions) error {
-	db, err := a.openReadOnly(ctx)
+	src, closeSource, err := a.querySource(ctx, opts.data)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer closeSource()
 	var t *render.Table
 	if opts.grid {
-		values, err := queries.CardValues(ctx, db.DB, opts.filters)
+		values, err := src.CardValues(ctx, opts.filters)
 		if err != nil {
 			return err
 		}
@@ -108,13 +155,47 @@ func runQuery(ctx context.Context, a *app, opts queryOptions) error {
 		if err != nil {
 			return err
 		}
-		res, err := queries.Run(ctx, db.DB, q, opts.filters)
+		res, err := src.Run(ctx, q, opts.filters)
 		if err != nil {
 			return err
 		}
 		t = resultTable(res)
 	}
 	return render.Write(a.out, opts.format, t, a.isTerminal(a.out))
+}
+
+// querySource opens what a query reads: the dataset in dir, or the
+// database when dir is empty.
+func (a *app) querySource(ctx context.Context, dir string) (queries.Source, func(), error) {
+	if dir == "" {
+		db, err := a.openReadOnly(ctx)
+		if err != nil {
+			return queries.Source{}, nil, err
+		}
+		return queries.Source{DB: db.DB}, func() { db.Close() }, nil
+	}
+	ds, err := dataset.Open(ctx, dir)
+	if errors.Is(err, dataset.ErrNotDataset) || errors.Is(err, dataset.ErrPath) {
+		return queries.Source{}, nil, &usageError{err: fmt.Errorf("--data: %w", err)}
+	}
+	if err != nil {
+		return queries.Source{}, nil, err
+	}
+	return queries.Source{DB: ds.DB, Tables: queries.DatasetTables}, func() { ds.Close() }, nil
+}
+
+// printQuerySQL prints a named query as a statement for an engine.
+func printQuerySQL(a *app, opts queryOptions) error {
+	q, err := queries.Get(opts.name)
+	if err != nil {
+		return err
+	}
+	text, err := queries.Statement(q, opts.filters, opts.dialect)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprint(a.out, text)
+	return err
 }
 
 // metricNames lists the card metrics for the help text.

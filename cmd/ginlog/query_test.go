@@ -1,12 +1,22 @@
 package main
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 func TestQueryCommand(t *testing.T) {
-	env := realDB(t)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) { queryCommand(t, c) })
+	}
+}
+
+func queryCommand(t *testing.T, c testenv.Corpus) {
+	env := corpusDB(t, c)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -25,25 +35,32 @@ func TestQueryCommand(t *testing.T) {
 			if r.code != tc.code {
 				t.Fatalf("exit %d, want %d: %s", r.code, tc.code, r.err)
 			}
-			golden(t, "query-"+tc.name+".txt", r.out+r.err)
+			golden(t, goldenName(c, "query-"+tc.name+".txt"), r.out+r.err)
 		})
 	}
 }
 
 func TestQueryTerminalTable(t *testing.T) {
-	env := realDB(t)
-	r := runCmdTerminal(t, env, "query", "meld-loss")
-	if r.code != exitOK {
-		t.Fatal(r.err)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			r := runCmdTerminal(t, corpusDB(t, c), "query", "meld-loss")
+			if r.code != exitOK {
+				t.Fatal(r.err)
+			}
+			golden(t, goldenName(c, "query-meld-loss-terminal.txt"), r.out)
+		})
 	}
-	golden(t, "query-meld-loss-terminal.txt", r.out)
 }
 
+// TestSQLIsReadOnly runs a SELECT on the sample (its answer counted from
+// the log files by the oracle), then statements that would write or reach
+// outside the database, which are refused.
 func TestSQLIsReadOnly(t *testing.T) {
-	env := realDB(t)
+	_, want := corpusLogs(t, testenv.Sample)
+	env := corpusDB(t, testenv.Sample)
 	r := runCmd(t, env, "sql", "SELECT count(*) AS games, sum(you_total) AS you FROM games", "--format", "csv")
-	if r.code != exitOK || r.out != "games,you\n8,397\n" {
-		t.Errorf("select: exit %d: %q %s", r.code, r.out, r.err)
+	if r.code != exitOK || r.out != fmt.Sprintf("games,you\n%d,%d\n", want.Games, want.Totals[0]) {
+		t.Errorf("select: exit %d: %q %s; the logs hold %d games, %d points for you", r.code, r.out, r.err, want.Games, want.Totals[0])
 	}
 	for _, q := range []string{
 		"DELETE FROM games",
@@ -59,16 +76,26 @@ func TestSQLIsReadOnly(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", q, r.code, r.err)
 		}
 	}
-	if n := runCmd(t, env, "sql", "SELECT count(*) FROM games", "--format", "csv"); n.out != "count_star()\n8\n" {
+	if n := runCmd(t, env, "sql", "SELECT count(*) FROM games", "--format", "csv"); n.out != fmt.Sprintf("count_star()\n%d\n", want.Games) {
 		t.Errorf("games changed: %q", n.out)
 	}
 }
 
+// TestGamesCommand lists the games logged before the middle one of each
+// corpus: as many as the log files say.
 func TestGamesCommand(t *testing.T) {
-	env := realDB(t)
-	r := runCmd(t, env, "games", "--until", "1604731660")
-	if r.code != exitOK {
-		t.Fatalf("exit %d: %s", r.code, r.err)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			logs, _ := corpusLogs(t, c)
+			until := logs[len(logs)/2].TS
+			r := runCmd(t, corpusDB(t, c), "games", "--until", strconv.FormatInt(until, 10))
+			if r.code != exitOK {
+				t.Fatalf("exit %d: %s", r.code, r.err)
+			}
+			if lines := strings.Count(r.out, "\n"); lines != 1+len(logs)/2 {
+				t.Errorf("%d lines, want a header and the %d games before %d", lines, len(logs)/2, until)
+			}
+			golden(t, goldenName(c, "games-until.txt"), r.out)
+		})
 	}
-	golden(t, "games-until.txt", r.out)
 }

@@ -35,10 +35,17 @@ end, the holder's points); the running score of a game (--game) or of
 the last games; the verify verdicts and the points lost to weak meld
 declarations. Blue is you and orange the opponent throughout; what rests
 on fewer than --min-sample cases is drawn pale, hatched or grey. Each
-chart says how to read it and lists its data.
+chart says how to read it and lists its data. The Hearts games the
+filters select get a section of their own (points per hand, the queen of
+spades, moon attempts, hearts leads, voids, how the card order was read),
+or the whole report when there is no Gin game.
 
 It takes the same filters as ginlog query (--who picks the player of the
-card maps); exit status 5 means they select no games (or --game names none).`,
+card maps) and, like it, counts every selected game in the summary and the
+running scores, and the verified games only in what comes from the replay
+(the tendencies, heat maps, knocks and verdicts); ginlog ingest verifies
+the games it loads. Exit status 5 means the filters select no games (or
+--game names none).`,
 		Example: `  ginlog report --out report.html
   ginlog report --opponent bot7 --since 2020-11-01 --out bot7.html
   ginlog report --who you --game 12 --out game12.html`,

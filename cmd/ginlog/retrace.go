@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/retrace"
-	"github.com/ginlog/ginlog/retrace/store"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
@@ -110,7 +113,7 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 		res, err := retrace.Retrace(g, i, !opts.opp, p)
 		if err != nil {
 			bar.Done()
-			return fmt.Errorf("game %d (%d): %w", g.ID, g.Timestamp, err)
+			return fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err)
 		}
 		sum.Add(res)
 		bar.Add(1)
@@ -136,16 +139,16 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 	return nil
 }
 
-// retraceGames reads the games: LOGS through ingest into a temporary
-// database, or the games of the database.
-func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*retrace.Game, error) {
+// retraceGames reads the games, each hand as its log lists it: LOGS
+// through ingest into a temporary database, or the games of the database.
+func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.Game, error) {
 	if len(opts.paths) == 0 {
 		db, err := a.openReadOnly(ctx)
 		if err != nil {
 			return nil, err
 		}
 		defer db.Close()
-		return store.Load(ctx, db.DB, opts.game)
+		return listedGames(ctx, db, opts.game)
 	}
 	db, err := schema.Open(ctx, "")
 	if err != nil {
@@ -159,7 +162,26 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*retrace.
 	if sum.Rejected > 0 {
 		fmt.Fprintf(a.err, "%d games rejected (see above): not retraced\n", sum.Rejected)
 	}
-	return store.Load(ctx, db.DB, 0)
+	if sum.New+sum.Mirrors == 0 {
+		if sum.Rejected+sum.BadFiles > 0 {
+			return nil, &rejectedError{"no game of the logs could be read: nothing to retrace"}
+		}
+		return nil, fmt.Errorf("%w: no logs found in %s", queries.ErrNoGames, strings.Join(opts.paths, ", "))
+	}
+	return listedGames(ctx, db, 0)
+}
+
+// listedGames reads game id of db, or all its games when id is 0, each
+// hand as its log lists it.
+func listedGames(ctx context.Context, db *schema.DB, id int64) ([]*replay.Game, error) {
+	var games []*replay.Game
+	for g, err := range store.Games(ctx, db.DB, store.Filter{Filters: queries.Filters{Game: id}, Listed: true}) {
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
+	}
+	return games, nil
 }
 
 // retraceReport is the JSON form of the summary.

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -17,15 +19,20 @@ func simulated(t *testing.T, players string, n int) string {
 	return dir
 }
 
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
-}
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestRetrace(t *testing.T) {
 	bot := testBot(t)
 	memLogs := simulated(t, "memory,simple", 10)
 	oppLogs := simulated(t, "simple,memory", 6)
+	empty := t.TempDir()
+	broken := t.TempDir()
+	if err := os.WriteFile(filepath.Join(broken, "5.csv"), []byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;X8,0,S4,S7,CK\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(broken, "5-score.csv"), []byte("1,0,16,Knock,0\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -41,13 +48,15 @@ func TestRetrace(t *testing.T) {
 		{"bad-player", []string{"--player", "deep-blue", memLogs}, exitUsage},
 		{"game-and-logs", []string{"--player", "memory", "--game", "3", memLogs}, exitUsage},
 		{"no-such-logs", []string{"--player", "memory", filepath.Join(memLogs, "nothing-here")}, exitUsage},
+		{"no-logs", []string{"--player", "memory", empty}, exitNoMatch},
+		{"all-rejected", []string{"--player", "memory", broken}, exitRejected},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, append([]string{"retrace"}, tc.args...)...)
 			if r.code != tc.code {
 				t.Fatalf("exit %d, want %d: %s%s", r.code, tc.code, r.out, r.err)
 			}
-			out := strings.ReplaceAll(strings.ReplaceAll(r.out+r.err, bot, "BOT"), memLogs, "LOGS")
+			out := strings.NewReplacer(bot, "BOT", memLogs, "LOGS", empty, "EMPTY", broken, "BROKEN").Replace(r.out + r.err)
 			golden(t, "retrace-"+tc.name+".txt", out)
 		})
 	}
@@ -95,7 +104,7 @@ func TestRetraceDatabase(t *testing.T) {
 			}
 		})
 	}
-	if r := runCmd(t, nil, "--db", db, "retrace", "--player", "memory", "--game", "99"); r.code != exitError || !strings.Contains(r.err, "no game 99") {
+	if r := runCmd(t, nil, "--db", db, "retrace", "--player", "memory", "--game", "99"); r.code != exitNoMatch || !strings.Contains(r.err, "no game 99") {
 		t.Errorf("--game 99: exit %d: %s", r.code, r.err)
 	}
 }

@@ -58,7 +58,9 @@ by ginlog's own tuned player in the simulator.
 		newReportCmd(a),
 		newBridgeCmd(a),
 		newRetraceCmd(a),
+		newExportDataCmd(a),
 	)
+	initHelpCommands(root)
 	return root
 }
 

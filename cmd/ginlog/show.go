@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +31,12 @@ the face-up card and how the round ended, then every play with the card
 drawn (and from where), the card discarded, and both hands after the play,
 melds in brackets and deadwood in parentheses. Each round ends with its
 score and the verify verdict. GAME is a game_id, as ginlog games lists them;
-exit status 5 means there is no such game.`,
+exit status 5 means there is no such game.
+
+A Hearts game is shown hand by hand (--round picks a hand): each trick's
+cards by player when the hand is determined, the leader marked > and the
+card that took the trick *, in the log's order otherwise; then the hand's
+points and the running totals, and the deviations verify finds.`,
 		Example: `  ginlog show 3
   ginlog show 3 --round 2`,
 		Args: argsRange(1, 1),
@@ -53,6 +59,13 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 		return err
 	}
 	defer db.Close()
+	kind, err := store.GameKind(ctx, db.DB, opts.game)
+	if err != nil {
+		return err
+	}
+	if kind == schema.KindHearts {
+		return showHearts(ctx, a, db.DB, opts)
+	}
 	g, err := store.LoadGame(ctx, db.DB, opts.game)
 	if err != nil {
 		return err

@@ -33,6 +33,8 @@ func newSimulateCmd(a *app) *cobra.Command {
 		players string
 		compare string
 		format  string
+		game    string
+		limit   int
 	)
 	cmd := &cobra.Command{
 		Use:   "simulate",
@@ -54,6 +56,8 @@ Players:
 ` + sim.PlayersHelp() + `
 
 ` + execHelp + `
+` + heartsHelp + `
+
 Forfeited games are listed on stderr, counted as losses of the offender
 (the forfeits column), and have no log files, as on the server; the match
 goes on, and simulate exits with status 3. Codes:
@@ -61,10 +65,25 @@ goes on, and simulate exits with status 3. Codes:
 		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
   ginlog simulate --games 100 --seed 7 --no-logs --format json
-  ginlog simulate --games 10000 --mirror --no-logs --players tuned:w.json,simple --compare tuned:default`,
+  ginlog simulate --games 10000 --mirror --no-logs --players tuned:w.json,simple --compare tuned:default
+  ginlog simulate --game hearts --players simple,tracker,random,simple --games 200 --out hearts-logs/`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
+			switch game {
+			case "gin":
+			case "hearts":
+				h, err := heartsSimulateOptions(opts, players, limit, format)
+				if err != nil {
+					return err
+				}
+				if compare != "" {
+					return usagef("--compare is for Gin matches")
+				}
+				return runSimulateHearts(cmd.Context(), a, h)
+			default:
+				return usagef("--game: want gin or hearts, got %q", game)
+			}
 			defer opts.exec.Watch(cmd.Context())()
 			if opts.exec.StderrDir == "" {
 				opts.exec.StderrDir = opts.out
@@ -116,6 +135,8 @@ goes on, and simulate exits with status 3. Codes:
 	f.StringVar(&format, "format", "table", "summary format: table or json")
 	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
 	addExecFlags(f, opts.exec)
+	f.StringVar(&game, "game", "gin", "the game: gin or hearts")
+	f.IntVar(&limit, "limit", 100, "hearts: the total that ends a game")
 	return cmd
 }
 

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // timing masks the one line of the summary that depends on the machine.
@@ -90,7 +92,7 @@ func TestSimulateCompare(t *testing.T) {
 		t.Errorf("compared match: %d wins, alone %d", c.Match.Players[0].Wins, alone.Players[0].Wins)
 	}
 	want := float64(rep.Players[0].Wins-alone.Players[0].Wins) / 60
-	if math.Abs(c.Difference-want) > 1e-12 || c.CILow > want || c.CIHigh < want || c.CIHigh-c.CILow <= 0 {
+	if !(math.Abs(c.Difference-want) <= 1e-12) || c.CILow > want || c.CIHigh < want || c.CIHigh-c.CILow <= 0 {
 		t.Errorf("difference %v (%v to %v), want %v inside", c.Difference, c.CILow, c.CIHigh, want)
 	}
 }
@@ -119,14 +121,20 @@ func TestSampleCorpusIsReproducible(t *testing.T) {
 	if runs == 0 {
 		t.Fatal("no commands in testdata/sample.sh")
 	}
-	want, _ := filepath.Glob("../../testdata/sample/*.csv")
-	got, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
+	want, err := filepath.Glob(filepath.Join(testenv.Sample.Dir(t), "*.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := filepath.Glob(filepath.Join(dir, "*.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(got) != len(want) || len(want) != 40 {
 		t.Fatalf("%d files regenerated, %d committed, want 40", len(got), len(want))
 	}
 	for _, w := range want {
-		a, _ := os.ReadFile(w)
-		b, _ := os.ReadFile(filepath.Join(dir, filepath.Base(w)))
+		a := readFile(t, w)
+		b := readFile(t, filepath.Join(dir, filepath.Base(w)))
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s differs from what testdata/sample.sh makes", w)
 		}

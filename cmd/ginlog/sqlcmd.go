@@ -38,7 +38,9 @@ func newSQLCmd(a *app) *cobra.Command {
 		Long: `Sql runs one SELECT statement on the database and prints the result as it
 comes, without holding it in memory (a table on a terminal is drawn a page
 of 1,000 rows at a time). SHOW, DESCRIBE, SUMMARIZE and FROM-first queries
-are SELECTs. The tables are described in docs/schema.md.
+are SELECTs. The tables are described in docs/schema.md, and in the
+database itself: duckdb_tables() and duckdb_columns() give each table's and
+column's comment.
 
 The database is opened read-only with access to other files disabled and
 the configuration locked, and the statement is checked before it runs:
@@ -54,7 +56,8 @@ message and exit status 3.`,
 		Example: `  ginlog sql "SELECT game_id, log_ts, you_total, opp_total FROM games"
   ginlog sql "SELECT code, count(*) FROM violations GROUP BY code" --format csv
   ginlog sql "SELECT top, avg(from_discard::INT) FROM play_features WHERE actor = 'opp' GROUP BY top ORDER BY 2 DESC"
-  ginlog sql "SELECT * FROM pragma_table_info('plays')"`,
+  ginlog sql "SELECT * FROM pragma_table_info('plays')"
+  ginlog sql "SELECT column_name, comment FROM duckdb_columns() WHERE table_name = 'play_features'"`,
 		Args: argsRange(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -87,6 +90,12 @@ func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
 		return err
 	}
 	defer db.Close()
+	// --timeout is the statement's: it starts once the database is open.
+	if opts.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.timeout)
+		defer cancel()
+	}
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return err

@@ -116,11 +116,3 @@ func wasList(counts []organise.Count) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-// plural says n things: "1 game", "8 games".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
-}

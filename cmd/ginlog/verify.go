@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ginlog/ginlog/hearts/hlog"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
@@ -36,8 +37,17 @@ and per-play features. Ingest runs it for the games it loads.
 
 Exit status 3 means violations were found; 5 that --game names no game.
 
+Hearts games are verified too: the order of each trick's cards is
+recovered (by player id, in reverse play order, or searched: a hand is
+determined when exactly one reading obeys the rules and the scores),
+every play and score is checked, moon included, and every game's end.
+Their deviations are located file:line:column in their logs.
+
 Violation codes:
-` + violationCodesHelp(),
+` + violationCodesHelp() + `
+
+Hearts deviation codes:
+` + heartsCodesHelp(),
 		Example: `  ginlog verify
   ginlog verify --all --format json
   ginlog verify --game 3`,
@@ -51,7 +61,7 @@ Violation codes:
 		},
 	}
 	cmd.Flags().BoolVar(&opts.sel.All, "all", false, "verify every game again")
-	cmd.Flags().Int64Var(&opts.sel.Game, "game", 0, "verify one game again and show its rounds")
+	cmd.Flags().Int64Var(&opts.sel.Game, "game", 0, "verify one game again and show its rounds (or hands)")
 	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
 	return cmd
 }
@@ -70,32 +80,62 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 		return err
 	}
 	defer db.Close()
-	sum, err := verifyWithProgress(ctx, a, db.DB, opts.sel)
+	v, err := verifyAll(ctx, a, db.DB, opts.sel)
 	if err != nil {
 		return err
 	}
 	var detail *gameDetail
-	if opts.sel.Game != 0 {
+	var hdetail *heartsDetail
+	switch {
+	case opts.sel.Game != 0 && v.gin != nil:
 		detail = &gameDetail{}
 		if detail.Rounds, detail.Violations, err = store.LoadChecks(ctx, db.DB, opts.sel.Game); err != nil {
+			return err
+		}
+	case opts.sel.Game != 0:
+		hdetail = &heartsDetail{}
+		if hdetail.Hands, hdetail.Deviations, err = store.LoadHeartsChecks(ctx, db.DB, opts.sel.Game); err != nil {
 			return err
 		}
 	}
 	if opts.format == render.JSON {
 		out := struct {
 			*replay.Summary
-			Game *gameDetail `json:"game,omitempty"`
-		}{sum, detail}
+			Hearts     *hlog.Summary `json:"hearts,omitempty"`
+			Game       *gameDetail   `json:"game,omitempty"`
+			HeartsGame *heartsDetail `json:"hearts_game,omitempty"`
+		}{v.gin, v.hearts, detail, hdetail}
 		if err := render.WriteJSON(a.out, out); err != nil {
 			return err
 		}
-	} else if err := writeVerifySummary(a, sum, detail); err != nil {
+	} else if err := writeVerified(a, v, detail, hdetail); err != nil {
 		return err
 	}
-	if n := sum.ViolationCount(); n > 0 {
-		return &rejectedError{fmt.Sprintf("%d violations in %d games; see the violations table", n, sum.GamesWithBad)}
+	if n, games := v.problems(); n > 0 {
+		return &rejectedError{fmt.Sprintf("%d violations in %d games; see the violations and hearts_deviations tables", n, games)}
 	}
 	return nil
+}
+
+// writeVerified writes what verify found: the Gin summary unless only
+// Hearts games were verified, then the Hearts summary if any were.
+func writeVerified(a *app, v verified, detail *gameDetail, hdetail *heartsDetail) error {
+	if v.gin != nil && (v.gin.Games > 0 || v.hearts == nil || v.hearts.Games == 0) {
+		if err := writeVerifySummary(a, v.gin, detail); err != nil {
+			return err
+		}
+	}
+	if v.hearts == nil || v.hearts.Games == 0 && hdetail == nil {
+		return nil
+	}
+	if v.gin != nil && v.gin.Games > 0 {
+		fmt.Fprintln(a.out)
+	}
+	if err := writeHeartsVerifySummary(a.out, v.hearts, a.isTerminal(a.out)); err != nil || hdetail == nil {
+		return err
+	}
+	fmt.Fprintln(a.out)
+	return writeHeartsDetail(a.out, hdetail, a.isTerminal(a.out))
 }
 
 // gameDetail is one game's verdicts.

@@ -1,70 +1,143 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/oracle"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 var verifyTiming = regexp.MustCompile(`in [0-9.]+ s \([0-9]+ games/s\)`)
 
-// realDB ingests the real logs (verified) into a fresh database and returns
-// the environment that names it.
-func realDB(t *testing.T) map[string]string {
-	t.Helper()
-	if _, err := os.Stat(realLogs); err != nil {
-		t.Skipf("real logs absent (%v)", err)
-	}
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
-	if r := runCmd(t, env, "ingest", realLogs); r.code != exitOK {
-		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
-	}
-	return env
-}
-
+// TestVerifyAndShow runs verify and show on both corpora: the game shown
+// is the second, and the explained round one the oracle's brute force
+// finds explained.
 func TestVerifyAndShow(t *testing.T) {
-	env := realDB(t)
-	for _, tc := range []struct {
-		name string
-		args []string
-	}{
-		{"verify-all", []string{"verify", "--all"}},
-		{"verify-game", []string{"verify", "--game", "2"}},
-		{"show-round", []string{"show", "2", "--round", "3"}},
-		{"show-explained", []string{"show", "2", "--round", "5"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r := runCmd(t, env, tc.args...)
-			if r.code != exitOK {
-				t.Fatalf("exit %d: %s", r.code, r.err)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			logs, _ := corpusLogs(t, c)
+			env := corpusDB(t, c)
+			explained := explainedRound(t, logs[1])
+			for _, tc := range []struct {
+				name string
+				args []string
+			}{
+				{"verify-all", []string{"verify", "--all"}},
+				{"verify-game", []string{"verify", "--game", "2"}},
+				{"show-round", []string{"show", "2", "--round", "3"}},
+				{"show-explained", []string{"show", "2", "--round", strconv.Itoa(explained)}},
+			} {
+				t.Run(tc.name, func(t *testing.T) {
+					r := runCmd(t, env, tc.args...)
+					if r.code != exitOK {
+						t.Fatalf("exit %d: %s", r.code, r.err)
+					}
+					golden(t, goldenName(c, tc.name+".txt"), verifyTiming.ReplaceAllString(r.out, "in X s (Y games/s)"))
+				})
 			}
-			golden(t, tc.name+".txt", verifyTiming.ReplaceAllString(r.out, "in X s (Y games/s)"))
 		})
 	}
 }
 
+// explainedRound returns the first round of g that the brute force finds
+// explained only by a declaration worse than optimal.
+func explainedRound(t *testing.T, g *oracle.Game) int {
+	t.Helper()
+	for i := range g.Rounds {
+		v, err := g.Rounds[i].Verdict()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Status == "explained" {
+			return g.Rounds[i].Number
+		}
+	}
+	t.Fatalf("game %d has no explained round", g.TS)
+	return 0
+}
+
+// TestVerifyReportsViolations breaks a game of each corpus (the top of the
+// pile at round 1's first stock draw after the first two plays is set to a
+// card that was not discarded last) and checks that ingest and verify say
+// where.
 func TestVerifyReportsViolations(t *testing.T) {
-	if _, err := os.Stat(realLogs); err != nil {
-		t.Skipf("real logs absent (%v)", err)
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			logs, _ := corpusLogs(t, c)
+			src := c.Dir(t)
+			name := strconv.FormatInt(logs[0].TS, 10)
+			turns, scores := readFile(t, filepath.Join(src, name+".csv")), readFile(t, filepath.Join(src, name+"-score.csv"))
+			rows := strings.Split(string(turns), "\r\n")
+			ply := 0
+			var f []string
+			for i := 2; i < len(rows); i++ {
+				f = strings.Split(rows[i], ",")
+				if f[0] == "1" && f[4] != f[3] { // round 1, a stock draw
+					ply = i + 1
+					break
+				}
+			}
+			if ply == 0 {
+				t.Fatal("no stock draw after the first two plays of round 1")
+			}
+			last := strings.Split(rows[ply-2], ",")[5]
+			bad := "SA"
+			for _, x := range []string{"SA", "S2", "S3"} {
+				if x != last && x != f[4] {
+					bad = x
+					break
+				}
+			}
+			f[3] = bad // not the previous discard, not the card drawn
+			rows[ply-1] = strings.Join(f, ",")
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, name+".csv"), []byte(strings.Join(rows, "\r\n")))
+			writeFile(t, filepath.Join(dir, name+"-score.csv"), scores)
+			env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+			r := runCmd(t, env, "ingest", dir)
+			if r.code != exitRejected || !strings.Contains(r.err, "1 games break the rules") {
+				t.Fatalf("ingest: exit %d: %s", r.code, r.err)
+			}
+			want := fmt.Sprintf("round 1 ply %d: top-mismatch: top of the pile %s, but %s was discarded last", ply, bad, last)
+			r = runCmd(t, env, "verify", "--game", "1")
+			if r.code != exitRejected || !strings.Contains(r.out, want) {
+				t.Errorf("verify: exit %d, want %q:\n%s%s", r.code, want, r.out, r.err)
+			}
+		})
 	}
-	dir := t.TempDir()
-	turns, _ := os.ReadFile(filepath.Join(realLogs, "1604731633.csv"))
-	scores, _ := os.ReadFile(filepath.Join(realLogs, "1604731633-score.csv"))
-	rows := strings.Split(string(turns), "\r\n")
-	f := strings.Split(rows[4], ",") // round 1, ply 5: a stock draw
-	f[3] = "SA"                      // not the previous discard
-	rows[4] = strings.Join(f, ",")
-	os.WriteFile(filepath.Join(dir, "1604731633.csv"), []byte(strings.Join(rows, "\r\n")), 0o644)
-	os.WriteFile(filepath.Join(dir, "1604731633-score.csv"), scores, 0o644)
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
-	r := runCmd(t, env, "ingest", dir)
-	if r.code != exitRejected || !strings.Contains(r.err, "1 games break the rules") {
-		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
+}
+
+// readFile reads a test's input file.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	r = runCmd(t, env, "verify", "--game", "1")
-	if r.code != exitRejected || !strings.Contains(r.out, "round 1 ply 5: top-mismatch: top of the pile SA, but CQ was discarded last") {
-		t.Errorf("verify: exit %d:\n%s%s", r.code, r.out, r.err)
+	return b
+}
+
+// writeFile writes a test's input file, and its folder.
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// symlink makes a test's link.
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
 	}
 }

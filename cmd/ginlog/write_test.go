@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // TestOutRefusesSpecialFiles points report --out and fit --out at every
@@ -24,26 +26,23 @@ func TestOutRefusesSpecialFiles(t *testing.T) {
 			{"new path", func(t *testing.T, dir, _ string) string { return filepath.Join(dir, "out") }, true},
 			{"regular file", func(t *testing.T, dir, _ string) string {
 				p := filepath.Join(dir, "out")
-				os.WriteFile(p, []byte("old"), 0o644)
+				writeFile(t, p, []byte("old"))
 				return p
 			}, true},
 			{"link outside", func(t *testing.T, dir, outside string) string {
 				p := filepath.Join(dir, "out")
-				os.Symlink(filepath.Join(outside, "victim"), p)
+				symlink(t, filepath.Join(outside, "victim"), p)
 				return p
 			}, false},
 			{"dangling link", func(t *testing.T, dir, outside string) string {
 				p := filepath.Join(dir, "out")
-				os.Symlink(filepath.Join(outside, "created"), p)
+				symlink(t, filepath.Join(outside, "created"), p)
 				return p
 			}, false},
 			{"named pipe", func(t *testing.T, dir, _ string) string {
 				p := filepath.Join(dir, "out")
 				if err := mkfifo(p); err != nil {
-					if os.Getenv("CI") != "" {
-						t.Fatalf("mkfifo: %v", err)
-					}
-					t.Skipf("no named pipes: %v", err)
+					testenv.Missing(t, "no named pipes: mkfifo: %v", err)
 				}
 				return p
 			}, false},
@@ -53,24 +52,27 @@ func TestOutRefusesSpecialFiles(t *testing.T) {
 			t.Run(cmd+"/"+tc.name, func(t *testing.T) {
 				dir, outside := t.TempDir(), t.TempDir()
 				victim := filepath.Join(outside, "victim")
-				os.WriteFile(victim, []byte("keep"), 0o644)
+				writeFile(t, victim, []byte("keep"))
 				out := tc.setup(t, dir, outside)
 				r := runCmd(t, env, cmd, "--who", "both", "--out", out)
 				if tc.ok {
-					b, _ := os.ReadFile(out)
+					b := readFile(t, out)
 					if r.code != exitOK || len(b) < 100 {
 						t.Fatalf("exit %d, %d bytes written: %s", r.code, len(b), r.err)
 					}
 				} else if r.code != exitUsage || !strings.Contains(r.err, "not a regular file") {
 					t.Fatalf("exit %d, want %d: %s", r.code, exitUsage, r.err)
 				}
-				if b, _ := os.ReadFile(victim); string(b) != "keep" {
+				if b := readFile(t, victim); string(b) != "keep" {
 					t.Errorf("written through a link: %q", b)
 				}
 				if _, err := os.Stat(filepath.Join(outside, "created")); err == nil {
 					t.Error("a file was created through a dangling link")
 				}
-				entries, _ := os.ReadDir(dir)
+				entries, err := os.ReadDir(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
 				for _, e := range entries {
 					if e.Name() != "out" {
 						t.Errorf("%s left beside the target", e.Name())
@@ -94,31 +96,33 @@ func TestSimulateOut(t *testing.T) {
 		t.Fatalf("into a new folder: exit %d: %s", r.code, r.err)
 	}
 	first := filepath.Join(logs, "1700000000.csv")
-	os.WriteFile(first, []byte("edited"), 0o644)
+	writeFile(t, first, []byte("edited"))
 	if r := runCmd(t, nil, args(logs)...); r.code != exitUsage || !strings.Contains(r.err, "--force") {
 		t.Errorf("into a folder with logs: exit %d: %s", r.code, r.err)
 	}
-	if b, _ := os.ReadFile(first); string(b) != "edited" {
+	if b := readFile(t, first); string(b) != "edited" {
 		t.Error("a log was overwritten without --force")
 	}
 	if r := runCmd(t, nil, args(logs, "--force")...); r.code != exitOK {
 		t.Fatalf("--force: exit %d: %s", r.code, r.err)
 	}
-	if b, _ := os.ReadFile(first); string(b) == "edited" {
+	if b := readFile(t, first); string(b) == "edited" {
 		t.Error("--force did not replace the log")
 	}
 
 	outside := filepath.Join(t.TempDir(), "victim.csv")
-	os.WriteFile(outside, []byte("keep"), 0o644)
+	writeFile(t, outside, []byte("keep"))
 	linked := filepath.Join(dir, "linked")
-	os.Mkdir(linked, 0o755)
-	os.Symlink(outside, filepath.Join(linked, "1700000001-score.csv"))
+	if err := os.Mkdir(linked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, outside, filepath.Join(linked, "1700000001-score.csv"))
 	for _, extra := range [][]string{nil, {"--force"}} {
 		if r := runCmd(t, nil, args(linked, extra...)...); r.code == exitOK {
 			t.Errorf("%v: a link in the folder was accepted", extra)
 		}
 	}
-	if b, _ := os.ReadFile(outside); string(b) != "keep" {
+	if b := readFile(t, outside); string(b) != "keep" {
 		t.Errorf("written through a link: %q", b)
 	}
 }

@@ -1,7 +1,6 @@
-// Package bots holds baseline Hearts players and a match runner that plays
-// any players against each other, deterministically by seed, on several
-// goroutines. Each player implements hearts.Player and sees only the
-// hearts.View.
+// Package bots holds baseline Hearts players. Each implements
+// hearts.Player and sees only the hearts.View; package sim plays them in
+// matches (sim.RunHearts), as it does the Gin bots.
 //
 // The players are named as on the command line:
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
@@ -87,39 +88,72 @@ func (g *Game) Files() []*File {
 // earlier-version game and the start of the next belongs to both); a file
 // with errors rejects its game, and no other.
 func Group(files []*File) []*Game {
+	slices.SortStableFunc(files, CompareFiles)
+	var gr Grouper
 	var games []*Game
-	buckets := map[string]map[int64][]*File{}
-	for _, f := range files {
-		if f.Errors != nil && f.Player == "" {
-			// Badly named: not part of any stamp.
-			s := &Stamp{Group: f.Group, All: []*File{f}, Errors: f.Errors}
-			games = append(games, &Game{Group: f.Group, Stamps: []*Stamp{s}, Errors: f.Errors})
-			continue
+	for i := 0; i < len(files); {
+		j := i + 1
+		for j < len(files) && SameStamp(files[i], files[j]) {
+			j++
 		}
-		if buckets[f.Group] == nil {
-			buckets[f.Group] = map[int64][]*File{}
-		}
-		buckets[f.Group][f.Stamp] = append(buckets[f.Group][f.Stamp], f)
+		games = append(games, gr.Add(files[i:j])...)
+		i = j
 	}
-	groups := make([]string, 0, len(buckets))
-	for g := range buckets {
-		groups = append(groups, g)
+	return append(games, gr.Flush()...)
+}
+
+// CompareFiles orders files as a Grouper takes them: by group, then stamp,
+// then player; badly named files (no player) first in their group.
+func CompareFiles(a, b *File) int {
+	return cmp.Or(strings.Compare(a.Group, b.Group), cmp.Compare(a.Stamp, b.Stamp), strings.Compare(a.Player, b.Player))
+}
+
+// SameStamp reports whether two well-named files are views of one stamp:
+// the same group and stamp.
+func SameStamp(a, b *File) bool {
+	return a.Player != "" && b.Player != "" && a.Group == b.Group && a.Stamp == b.Stamp
+}
+
+// Grouper groups files into games as Group does, one stamp at a time, so
+// that a caller can stream any number of files through it: only the open
+// earlier-version game is held. Give it the files of each stamp together,
+// the stamps of a group in time order, one group after another.
+type Grouper struct {
+	c     chainer
+	group string
+}
+
+// Add takes the files of one stamp of one group (or one badly named file)
+// and returns the games that they complete.
+func (gr *Grouper) Add(files []*File) []*Game {
+	if len(files) == 0 {
+		return nil
 	}
-	slices.Sort(groups)
-	for _, group := range groups {
-		var stamps []*Stamp
-		for t, fs := range buckets[group] {
-			stamps = append(stamps, merge(group, t, fs))
-		}
-		slices.SortFunc(stamps, func(a, b *Stamp) int { return cmp.Compare(a.Time, b.Time) })
-		c := chainer{}
-		for _, s := range stamps {
-			c.add(s)
-		}
-		c.flush()
-		games = append(games, c.games...)
+	f := files[0]
+	if f.Errors != nil && f.Player == "" {
+		// Badly named: not part of any stamp.
+		s := &Stamp{Group: f.Group, All: []*File{f}, Errors: f.Errors}
+		return []*Game{{Group: f.Group, Stamps: []*Stamp{s}, Errors: f.Errors}}
 	}
-	return games
+	if f.Group != gr.group {
+		gr.c.flush()
+		gr.group = f.Group
+	}
+	gr.c.add(merge(f.Group, f.Stamp, slices.Clone(files)))
+	return gr.take()
+}
+
+// Flush returns the open game, if any: call it after the last stamp.
+func (gr *Grouper) Flush() []*Game {
+	gr.c.flush()
+	return gr.take()
+}
+
+// take returns the games finished so far and forgets them.
+func (gr *Grouper) take() []*Game {
+	out := gr.c.games
+	gr.c.games = nil
+	return out
 }
 
 // merge checks the sibling files of one stamp against each other.

@@ -18,8 +18,8 @@ import (
 // many games load and verify. Each case holds a sound game at stamp 100
 // beside the broken one, which must cost it nothing.
 func TestMalformed(t *testing.T) {
-	files, _ := filepath.Glob("testdata/malformed/*.txtar")
-	if len(files) < 25 {
+	files, err := filepath.Glob("testdata/malformed/*.txtar")
+	if err != nil || len(files) < 25 {
 		t.Fatalf("%d malformed cases, want at least 25", len(files))
 	}
 	for _, path := range files {
@@ -39,9 +39,13 @@ func TestMalformed(t *testing.T) {
 				case "want", "deviation":
 					want = append(want, line)
 				case "games":
-					wantGames, _ = strconv.Atoi(val)
+					if wantGames, err = strconv.Atoi(val); err != nil {
+						t.Fatalf("games: %v", err)
+					}
 				case "verified":
-					wantVerified, _ = strconv.Atoi(val)
+					if wantVerified, err = strconv.Atoi(val); err != nil {
+						t.Fatalf("verified: %v", err)
+					}
 				}
 			}
 			games, err := ReadFS(fsys, ".")

@@ -112,7 +112,10 @@ var knownCodes = map[string]bool{
 // located in the file with a known code, and that a file it accepts holds
 // whole hands and reads back the same when written out again.
 func FuzzParseFile(f *testing.F) {
-	cases, _ := filepath.Glob("testdata/malformed/*.txtar")
+	cases, err := filepath.Glob("testdata/malformed/*.txtar")
+	if err != nil {
+		f.Fatal(err)
+	}
 	for _, path := range cases {
 		ar, err := txtar.ParseFile(path)
 		if err != nil {
@@ -181,7 +184,10 @@ func TestParseRealFiles(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(root, path)
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
 		file := ParseFile(filepath.ToSlash(rel), data)
 		if len(file.Errors) > 0 {
 			t.Fatalf("%v", file.Errors)
@@ -200,5 +206,30 @@ func TestParseRealFiles(t *testing.T) {
 	}
 	if len(seen) < 10 {
 		t.Errorf("%d groups seen, want at least 10", len(seen))
+	}
+}
+
+// TestCardColumns checks CardColumns against the columns the parser finds,
+// on every row of the real logs.
+func TestCardColumns(t *testing.T) {
+	root := needRealLogs(t)
+	games, err := ReadFS(os.DirFS(root), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for _, g := range games {
+		for _, f := range g.Files() {
+			for i := range f.Rows {
+				r := &f.Rows[i]
+				if got := CardColumns(r.CardCol[0], &r.Cards); got != r.CardCol {
+					t.Fatalf("%s:%d: card columns %v, parsed %v", f.Name, r.Line, got, r.CardCol)
+				}
+				rows++
+			}
+		}
+	}
+	if rows == 0 {
+		t.Fatal("no rows read")
 	}
 }

@@ -11,22 +11,15 @@ import (
 	"text/tabwriter"
 
 	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
-
-const realLogs = "../../../shared/hearts/logs"
 
 // needRealLogs returns the folder of the real Hearts logs. Without it the
 // test skips with a message, or fails when the environment variable CI is
 // set.
 func needRealLogs(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(realLogs); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("real Hearts logs absent under CI: %v", err)
-		}
-		t.Skipf("real Hearts logs absent (%v): run from a checkout with ../shared beside it", err)
-	}
-	return realLogs
+	return testenv.Shared(t, "hearts/logs")
 }
 
 // tally counts one repository's files, games, hands and verdicts.
@@ -124,7 +117,9 @@ func TestRealLogs(t *testing.T) {
 		}
 	}
 	fmt.Fprintf(w, "total\t%d\t%d\t%d\t%d\t%d\t%d\t\t\t\t\t\t\t\t\n", sum.files, sum.games, sum.twoPlayer, sum.hands, sum.verified, sum.determined)
-	w.Flush()
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
 	limits := map[int]int{}
 	for _, tl := range byRepo {
 		for l, n := range tl.limits {

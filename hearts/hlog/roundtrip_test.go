@@ -2,12 +2,10 @@ package hlog
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -15,28 +13,34 @@ import (
 	"github.com/ginlog/ginlog/hearts/bots"
 )
 
-// playMatch plays a match of baseline bots and returns its games in order.
-func playMatch(t testing.TB, n, games int, seed uint64) []*bots.Game {
+// playedGame is a game of a test match: its stamp and record.
+type playedGame struct {
+	Stamp  int64
+	Record hearts.GameRecord
+}
+
+// playMatch plays a match of baseline bots and returns its games in order:
+// game i is dealt from a stream keyed by (seed, i) and stamped 1600000000+i.
+// (Package sim plays matches on several goroutines; it imports hlog, so the
+// tests play their own.)
+func playMatch(t testing.TB, n, games int, seed uint64) []*playedGame {
 	t.Helper()
 	names := []string{"tracker", "simple", "random", "simple"}[:n]
-	var es []bots.Entrant
-	for _, name := range names {
-		e, err := bots.Bot(name)
+	out := make([]*playedGame, games)
+	for i := range out {
+		players := make([]hearts.Player, n)
+		for s, name := range names {
+			p, err := bots.New(name, rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, uint64(n*i+s))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			players[s] = p
+		}
+		rec, err := hearts.PlayGame(hearts.RandomDeals(rand.New(rand.NewPCG(seed, uint64(i)))), players, hearts.DefaultLimit)
 		if err != nil {
 			t.Fatal(err)
 		}
-		es = append(es, e)
-	}
-	out := make([]*bots.Game, games)
-	var mu sync.Mutex
-	err := bots.Run(context.Background(), bots.Match{Players: es, Games: games, Seed: seed, Start: 1600000000}, func(g *bots.Game) error {
-		mu.Lock()
-		defer mu.Unlock()
-		out[g.Index] = g
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		out[i] = &playedGame{Stamp: 1600000000 + int64(i), Record: rec}
 	}
 	return out
 }
@@ -93,7 +97,7 @@ func earlierFiles(files map[string][]byte, rec *hearts.GameRecord, ids []string,
 // that wrote them: all load, none deviates, and every determined hand has
 // the true player of every card. With needDetermined, some hand must be
 // determined.
-func checkRecovered(t *testing.T, files map[string][]byte, played []*bots.Game, ids []string, wantMethod Method, needDetermined bool) {
+func checkRecovered(t *testing.T, files map[string][]byte, played []*playedGame, ids []string, wantMethod Method, needDetermined bool) {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	for name, data := range files {
@@ -173,7 +177,10 @@ func TestRoundTripPlayerID(t *testing.T) {
 			checkRecovered(t, files, played, tc.ids, MethodByPlayer, true)
 			again := map[string][]byte{}
 			for _, g := range playMatch(t, len(tc.ids), 20, 5) {
-				fs, _ := GameFiles(&g.Record, tc.ids, g.Stamp)
+				fs, err := GameFiles(&g.Record, tc.ids, g.Stamp)
+				if err != nil {
+					t.Fatal(err)
+				}
 				for name, data := range fs {
 					again["sim/"+name] = data
 				}
@@ -190,7 +197,7 @@ func TestRoundTripPlayerID(t *testing.T) {
 // earlierStamps stamps the hands of consecutive games as the earlier
 // framework did: a few hands a second, the next game starting in the
 // second the last one ended in.
-func earlierStamps(played []*bots.Game, perSecond int) [][]int64 {
+func earlierStamps(played []*playedGame, perSecond int) [][]int64 {
 	out := make([][]int64, len(played))
 	second, written := int64(1600000000), 0
 	for i, g := range played {

@@ -53,7 +53,7 @@ func TestCorpusIsKeyedAndComplete(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(c.Work, "corpus-meldable,memory-500")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a cancelled corpus was left in place: %v", err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(c.Work, ".corpus-*")); len(left) != 0 {
+	if left, err := filepath.Glob(filepath.Join(c.Work, ".corpus-*")); err != nil || len(left) != 0 {
 		t.Errorf("temporary corpora left behind: %v", left)
 	}
 }
@@ -76,10 +76,10 @@ func TestQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Games != 20 || res.Plays == 0 || len(res.Queries) != len(queries.All()) {
+	if res.Games != 20 || res.Plays == 0 || len(res.Queries) != len(queries.ForGame(queries.GameGin)) {
 		t.Fatalf("result %+v", res)
 	}
-	for i, q := range queries.All() {
+	for i, q := range queries.ForGame(queries.GameGin) {
 		if got := res.Queries[i]; got.Name != q.Name || got.Rows == 0 {
 			t.Errorf("query %d: %+v, want %s with rows", i, got, q.Name)
 		}
@@ -119,5 +119,27 @@ func TestPeakRSS(t *testing.T) {
 	}
 	if _, statErr := os.Stat("/proc/self/status"); statErr == nil && n <= 0 {
 		t.Errorf("peak RSS %d KiB on a system that reports it", n)
+	}
+}
+
+func TestExportMeasures(t *testing.T) {
+	c := config(t, "simple", "memory")
+	res, err := c.Export(context.Background(), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 8 || res.Plays == 0 || res.Files != 8 || res.Bytes == 0 || res.ReferenceByte == 0 || res.Seconds <= 0 || res.Reference <= 0 {
+		t.Errorf("export measured %+v", res)
+	}
+	if gin := queries.ForGame(queries.GameGin); len(res.Queries) != len(gin) {
+		t.Fatalf("%d queries timed, want the %d Gin Rummy ones", len(res.Queries), len(gin))
+	}
+	for _, q := range res.Queries {
+		if q.Rows == 0 || q.Database <= 0 || q.Dataset <= 0 {
+			t.Errorf("query %+v", q)
+		}
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(c.Work, ".export-*")); len(leftovers) != 0 {
+		t.Errorf("the export's folder is left behind: %v", leftovers)
 	}
 }

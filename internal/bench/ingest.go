@@ -24,7 +24,8 @@ type Runner func(ctx context.Context, engine, db, corpus string) (*OneResult, er
 // run, the reference first.
 type IngestRow struct {
 	Games   int
-	Plays   int64
+	Plays   int64 // plays (Gin); file rows, a hand per player (Hearts)
+	Hands   int64 // hands (Hearts)
 	ReadCSV *OneResult
 	Ginlog  *OneResult
 }

@@ -19,6 +19,8 @@ type OneResult struct {
 	Rows     int64   `json:"rows"`         // the plays read
 	PeakRSS  int64   `json:"peak_rss_kib"` // the process's peak resident memory after the run
 	Rejected int     `json:"rejected"`     // games rejected (ginlog only)
+	Hands    int64   `json:"hands"`        // the Hearts hands loaded (ginlog on a Hearts corpus only)
+	CPU      float64 `json:"cpu_seconds"`  // the process's CPU time, user and system, after the run (Hearts only)
 }
 
 // ErrUnknownEngine reports an engine that is not one of Engines.

@@ -28,13 +28,16 @@ type QueryTime struct {
 	Name    string
 	Rows    int
 	Seconds float64
+	CPU     float64 // the least CPU time of the process over the runs (Hearts only): steadier than the time on a busy machine
 }
 
 // QueriesResult is what Queries measured.
 type QueriesResult struct {
 	Games   int
-	Plays   int64
+	Plays   int64   // plays (Gin), cards (Hearts)
+	Hands   int64   // hands (Hearts)
 	Scan    float64 // the best time of a full scan of play_features
+	ScanCPU float64 // its least CPU time (Hearts only)
 	Queries []QueryTime
 }
 
@@ -63,7 +66,7 @@ func (c *Config) Queries(ctx context.Context, n int) (*QueriesResult, error) {
 		return nil, fmt.Errorf("bench queries: full scan: %w", err)
 	}
 	f := queries.Filters{Who: queries.DefaultWho, MinSample: queries.DefaultMinSample}
-	for _, q := range queries.All() {
+	for _, q := range queries.ForGame(queries.GameGin) {
 		var rows int
 		sec, err := best(func() error {
 			r, err := queries.Run(ctx, db.DB, q, f)

@@ -11,11 +11,21 @@ import (
 	"github.com/ginlog/ginlog/schema"
 )
 
+// VerifyResult is a verify run: its summary, which holds the time, and
+// the CPU time it took.
+type VerifyResult struct {
+	*replay.Summary
+	// CPUSeconds is the process's CPU time during the verification, user
+	// and system, every thread: what a shared machine distorts less than
+	// the time (0 where it is not measured).
+	CPUSeconds float64
+}
+
 // Verify ingests the corpus of n games into a fresh database, without
 // verifying it, then times the verification of every game: reading the
 // plays, replaying every round, explaining every score, deriving the
-// features and storing the results. The summary holds the time.
-func (c *Config) Verify(ctx context.Context, n int) (sum *replay.Summary, err error) {
+// features and storing the results.
+func (c *Config) Verify(ctx context.Context, n int) (res *VerifyResult, err error) {
 	corpus, err := c.Corpus(ctx, n)
 	if err != nil {
 		return nil, err
@@ -30,7 +40,7 @@ func (c *Config) Verify(ctx context.Context, n int) (sum *replay.Summary, err er
 	}
 	defer func() {
 		if cerr := db.Close(); cerr != nil && err == nil {
-			sum, err = nil, cerr
+			res, err = nil, cerr
 		}
 	}()
 	s, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{corpus}})
@@ -40,5 +50,17 @@ func (c *Config) Verify(ctx context.Context, n int) (sum *replay.Summary, err er
 	if s.Rejected != 0 {
 		return nil, fmt.Errorf("bench verify: ingest rejected %d of the corpus's games", s.Rejected)
 	}
-	return store.Verify(ctx, db.DB, store.Selection{}, nil, nil)
+	before, err := cpuSeconds()
+	if err != nil {
+		return nil, err
+	}
+	sum, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	after, err := cpuSeconds()
+	if err != nil {
+		return nil, err
+	}
+	return &VerifyResult{Summary: sum, CPUSeconds: after - before}, nil
 }

@@ -11,6 +11,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
+// Updating reports whether the tests run with -update: a test that
+// rewrites part of a file (a generated section of a document) does so then.
+func Updating() bool { return *update }
+
 // Check compares got with the file at path, or writes it with -update.
 func Check(t testing.TB, path, got string) {
 	t.Helper()

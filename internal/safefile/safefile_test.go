@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // TestWrite writes over every kind of target: a new path and a regular
@@ -21,32 +23,34 @@ func TestWrite(t *testing.T) {
 		{"new path", func(t *testing.T, dir, _ string) string { return filepath.Join(dir, "out.html") }, false},
 		{"regular file", func(t *testing.T, dir, _ string) string {
 			p := filepath.Join(dir, "out.html")
-			os.WriteFile(p, []byte("old"), 0o600)
+			// Other permissions than those asked: the write replaces them.
+			if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+				t.Fatal(err)
+			}
 			return p
 		}, false},
 		{"link to a file outside", func(t *testing.T, dir, outside string) string {
 			p := filepath.Join(dir, "out.html")
-			os.Symlink(filepath.Join(outside, "victim"), p)
+			mustLink(t, filepath.Join(outside, "victim"), p)
 			return p
 		}, true},
 		{"dangling link", func(t *testing.T, dir, outside string) string {
 			p := filepath.Join(dir, "out.html")
-			os.Symlink(filepath.Join(outside, "created"), p)
+			mustLink(t, filepath.Join(outside, "created"), p)
 			return p
 		}, true},
 		{"named pipe", func(t *testing.T, dir, _ string) string {
 			p := filepath.Join(dir, "out.html")
 			if err := mkfifo(p); err != nil {
-				if os.Getenv("CI") != "" {
-					t.Fatalf("mkfifo: %v", err)
-				}
-				t.Skipf("no named pipes: %v", err)
+				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
 			}
 			return p
 		}, true},
 		{"folder", func(t *testing.T, dir, _ string) string {
 			p := filepath.Join(dir, "out.html")
-			os.Mkdir(p, 0o755)
+			if err := os.Mkdir(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			return p
 		}, true},
 		{"device", func(t *testing.T, _, _ string) string { return os.DevNull }, true},
@@ -54,35 +58,45 @@ func TestWrite(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, outside := t.TempDir(), t.TempDir()
 			victim := filepath.Join(outside, "victim")
-			os.WriteFile(victim, []byte("keep"), 0o644)
+			mustWrite(t, victim, []byte("keep"))
 			path := tc.setup(t, dir, outside)
-			before, _ := os.Lstat(path)
+			// A new path has no state before; every other target has one.
+			before, lerr := os.Lstat(path)
+			if tc.refused && lerr != nil {
+				t.Fatal(lerr)
+			}
 			err := WriteFile(path, []byte("new"), 0o644)
 			if tc.refused {
 				if !errors.Is(err, ErrNotRegular) {
 					t.Fatalf("WriteFile(%s) = %v, want ErrNotRegular", path, err)
 				}
-				after, _ := os.Lstat(path)
-				if before == nil || after == nil || before.Mode() != after.Mode() {
-					t.Errorf("the target changed: %v -> %v", before, after)
+				after, err := os.Lstat(path)
+				if err != nil || before.Mode() != after.Mode() {
+					t.Errorf("the target changed: %v -> %v (%v)", before, after, err)
 				}
 			} else {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, _ := os.ReadFile(path)
-				info, _ := os.Stat(path)
+				b := mustRead(t, path)
+				info, err := os.Stat(path)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if string(b) != "new" || info.Mode().Perm() != 0o644 {
 					t.Errorf("wrote %q with %v", b, info.Mode())
 				}
 			}
-			if b, _ := os.ReadFile(victim); string(b) != "keep" {
+			if b := mustRead(t, victim); string(b) != "keep" {
 				t.Errorf("the file outside was changed: %q", b)
 			}
 			if _, err := os.Stat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
 				t.Error("a file was created through the link")
 			}
-			entries, _ := os.ReadDir(dir)
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
 			for _, e := range entries {
 				if e.Name() != "out.html" {
 					t.Errorf("%s left beside the target", e.Name())
@@ -95,19 +109,21 @@ func TestWrite(t *testing.T) {
 func TestWriteFailureKeepsTheOldFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "w.json")
-	os.WriteFile(p, []byte("old"), 0o644)
+	mustWrite(t, p, []byte("old"))
 	boom := errors.New("boom")
 	err := Write(p, 0o644, func(w io.Writer) error {
-		w.Write([]byte("half"))
+		if _, err := w.Write([]byte("half")); err != nil {
+			return err
+		}
 		return boom
 	})
 	if !errors.Is(err, boom) {
 		t.Fatalf("err %v", err)
 	}
-	if b, _ := os.ReadFile(p); string(b) != "old" {
+	if b := mustRead(t, p); string(b) != "old" {
 		t.Errorf("the old file became %q", b)
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 1 {
 		t.Errorf("%d files in the folder, want the old one only", len(entries))
 	}
 }
@@ -117,10 +133,10 @@ func TestWriteFailureKeepsTheOldFile(t *testing.T) {
 func TestWriteNew(t *testing.T) {
 	dir, outside := t.TempDir(), t.TempDir()
 	victim := filepath.Join(outside, "victim")
-	os.WriteFile(victim, []byte("keep"), 0o644)
-	os.Symlink(victim, filepath.Join(dir, "link.csv"))
-	os.Symlink(filepath.Join(outside, "created"), filepath.Join(dir, "dangling.csv"))
-	os.WriteFile(filepath.Join(dir, "old.csv"), []byte("old"), 0o644)
+	mustWrite(t, victim, []byte("keep"))
+	mustLink(t, victim, filepath.Join(dir, "link.csv"))
+	mustLink(t, filepath.Join(outside, "created"), filepath.Join(dir, "dangling.csv"))
+	mustWrite(t, filepath.Join(dir, "old.csv"), []byte("old"))
 	for _, tc := range []struct {
 		name string
 		ok   bool
@@ -130,13 +146,13 @@ func TestWriteNew(t *testing.T) {
 			t.Errorf("WriteNew(%s) = %v, want ok %v", tc.name, err, tc.ok)
 		}
 	}
-	if b, _ := os.ReadFile(victim); string(b) != "keep" {
+	if b := mustRead(t, victim); string(b) != "keep" {
 		t.Errorf("written through a link: %q", b)
 	}
 	if _, err := os.Stat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
 		t.Error("a file was created through a dangling link")
 	}
-	if b, _ := os.ReadFile(filepath.Join(dir, "old.csv")); string(b) != "old" {
+	if b := mustRead(t, filepath.Join(dir, "old.csv")); string(b) != "old" {
 		t.Errorf("an existing file was replaced: %q", b)
 	}
 }
@@ -153,8 +169,34 @@ func TestEmptyDir(t *testing.T) {
 		t.Errorf("folder with a folder: %v", err)
 	}
 	f := filepath.Join(dir, "file")
-	os.WriteFile(f, nil, 0o644)
+	mustWrite(t, f, nil)
 	if err := EmptyDir(f); err == nil {
 		t.Error("a file taken for an empty folder")
+	}
+}
+
+// mustWrite writes a test's file.
+func mustWrite(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mustRead reads a test's file.
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// mustLink makes a test's link.
+func mustLink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -19,7 +19,9 @@ func BenchmarkCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	w.Close()
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
 	db, err := schema.OpenReadOnly(ctx, path)
 	if err != nil {
 		b.Fatal(err)
@@ -38,7 +40,12 @@ func BenchmarkCheck(b *testing.B) {
 		}
 		for rows.Next() {
 		}
-		rows.Close()
+		if err := rows.Err(); err != nil {
+			b.Fatal(err)
+		}
+		if err := rows.Close(); err != nil {
+			b.Fatal(err)
+		}
 	}
 	const n = 200
 	b.ResetTimer()

@@ -1,9 +1,30 @@
 package sandbox
 
 import (
-	"fmt"
+	_ "embed"
+	"strconv"
 	"strings"
 )
+
+//go:embed sql/limit.sql
+var limitSQL string
+
+// limitHead and limitTail are sql/limit.sql without its comment lines,
+// before and after the statement; the number of rows ends the tail.
+var limitHead, limitTail = splitLimit(limitSQL)
+
+// splitLimit drops the comment lines of the limit template and cuts it at
+// its two places.
+func splitLimit(text string) (head, tail string) {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if !strings.HasPrefix(l, "--") {
+			lines = append(lines, l)
+		}
+	}
+	head, tail, _ = strings.Cut(strings.Join(lines, "\n"), "{statement}")
+	return head, strings.TrimSuffix(tail, "{rows}")
+}
 
 // Limit returns query, a single SELECT statement, run under LIMIT n: the
 // statement as a subquery, its trailing semicolon and what follows it cut.
@@ -12,7 +33,7 @@ import (
 // first row, and that result is not held to DuckDB's memory_limit: a LIMIT
 // is what bounds it. The subquery keeps its own ORDER BY and LIMIT.
 func Limit(query string, n int64) string {
-	return fmt.Sprintf("SELECT * FROM (\n%s\n) LIMIT %d", cutAtSemicolon(query), n)
+	return limitHead + cutAtSemicolon(query) + limitTail + strconv.FormatInt(n, 10)
 }
 
 // cutAtSemicolon returns query up to its first semicolon outside string

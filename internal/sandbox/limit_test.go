@@ -22,7 +22,9 @@ func TestLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Close()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	db, err := schema.OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +45,10 @@ func TestLimit(t *testing.T) {
 			t.Fatalf("%q: %v", q, err)
 		}
 		defer rows.Close()
-		cols, _ := rows.Columns()
+		cols, err := rows.Columns()
+		if err != nil {
+			t.Fatal(err)
+		}
 		var out [][]any
 		for rows.Next() {
 			vals := make([]any, len(cols))
@@ -51,7 +56,9 @@ func TestLimit(t *testing.T) {
 			for i := range vals {
 				ptrs[i] = &vals[i]
 			}
-			rows.Scan(ptrs...)
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
 			out = append(out, vals)
 		}
 		if err := rows.Err(); err != nil {

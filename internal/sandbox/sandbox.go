@@ -20,6 +20,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,6 +54,9 @@ var Allowed = []string{
 	"summary", "table_info", "test_all_types", "unnest", "version",
 }
 
+//go:embed sql/serialize.sql
+var serializeSQL string
+
 // denied lists the scalar functions with an effect outside the query.
 var denied = []string{"write_log"}
 
@@ -62,7 +66,7 @@ var denied = []string{"write_log"}
 // single statement.
 func Check(ctx context.Context, conn *sql.Conn, query string) error {
 	var out string
-	if err := conn.QueryRowContext(ctx, `SELECT json_serialize_sql(?::VARCHAR)::VARCHAR`, query).Scan(&out); err != nil {
+	if err := conn.QueryRowContext(ctx, serializeSQL, query).Scan(&out); err != nil {
 		return fmt.Errorf("parse the statement: %w", err)
 	}
 	var parsed struct {

@@ -168,7 +168,9 @@ func TestAllowed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Close()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
 	db, err := schema.OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +209,9 @@ func TestAllowed(t *testing.T) {
 			if err := rows.Err(); err != nil {
 				t.Fatal(err)
 			}
-			rows.Close()
+			if err := rows.Close(); err != nil {
+				t.Fatal(err)
+			}
 		})
 	}
 	conn, err := db.Conn(ctx)

@@ -9,28 +9,52 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
 )
 
 // Load ingests (with opts, its Paths set to dir) and verifies the logs in
-// dir into a fresh in-memory database, closed when the test ends. It skips
-// the test when dir is absent.
+// dir into a fresh in-memory database, closed when the test ends. When
+// dir is absent it calls testenv.Missing: the test skips with a message,
+// and fails under CI. Prefer LoadCorpus, which knows that the bundled
+// sample is never missing.
 func Load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
 	t.Helper()
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s absent (%v): run from a checkout with ../shared beside it", dir, err)
+		testenv.Missing(t, "%s absent (%v): run from a checkout with ../shared beside it", dir, err)
 	}
-	db, err := schema.Open(context.Background(), "")
+	return load(t, dir, opts)
+}
+
+// LoadCorpus is Load on a corpus: the sample's absence fails the test, the
+// real logs' calls testenv.Missing.
+func LoadCorpus(t testing.TB, c testenv.Corpus, opts ingest.Options) *sql.DB {
+	t.Helper()
+	return load(t, c.Dir(t), opts)
+}
+
+func load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := schema.Open(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	opts.Paths = []string{dir}
-	if _, err := ingest.Run(context.Background(), db.DB, opts); err != nil {
+	s, err := ingest.Run(ctx, db.DB, opts)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := store.Verify(context.Background(), db.DB, store.Selection{}, nil, nil); err != nil {
+	if s.Rejected != 0 || s.BadFiles != 0 {
+		t.Fatalf("%s: %d games and %d files rejected", dir, s.Rejected, s.BadFiles)
+	}
+	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	return db.DB

@@ -147,24 +147,27 @@ func TestDrawModelCalibrated(t *testing.T) {
 // bot relies on: Gin is always taken, knocks and hands are never worth more
 // at more deadwood, every number is in range.
 func TestPolicyTrustworthy(t *testing.T) {
-	for _, dir := range []string{sampleLogs, realLogs} {
-		games := corpus(t, dir)
-		for _, who := range []string{"opp", "you", "both"} {
-			t.Run(dir+"/"+who, func(t *testing.T) {
-				w := fitGames(t, games, Options{Who: who}).Weights
-				if err := w.Validate(); err != nil {
-					t.Error(err)
+	for _, c := range []struct{ name, dir string }{{"sample", sampleLogs}, {"reallogs", realLogs}} {
+		t.Run(c.name, func(t *testing.T) { policyTrustworthy(t, corpus(t, c.dir)) })
+	}
+}
+
+func policyTrustworthy(t *testing.T, games []*replay.Game) {
+	for _, who := range []string{"opp", "you", "both"} {
+		t.Run(who, func(t *testing.T) {
+			w := fitGames(t, games, Options{Who: who}).Weights
+			if err := w.Validate(); err != nil {
+				t.Error(err)
+			}
+			if err := w.CheckPolicy(); err != nil {
+				t.Error(err)
+			}
+			for ph := range model.NumPhases {
+				if p := w.KnockPolicy.WinProbability[0][ph]; p != 1 || p < w.KnockPolicy.Threshold {
+					t.Errorf("phase %d: P(win) of Gin %v", ph, p)
 				}
-				if err := w.CheckPolicy(); err != nil {
-					t.Error(err)
-				}
-				for ph := range model.NumPhases {
-					if p := w.KnockPolicy.WinProbability[0][ph]; p != 1 || p < w.KnockPolicy.Threshold {
-						t.Errorf("phase %d: P(win) of Gin %v", ph, p)
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 

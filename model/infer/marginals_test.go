@@ -61,11 +61,11 @@ func TestMarginals(t *testing.T) {
 			count := min(max(tc.count, 0), len(tc.z))
 			want, wantLogZ := bruteMarginals(clampScores(tc.z), count)
 			for i := range want {
-				if math.Abs(got[i]-want[i]) > 1e-9 {
+				if !(math.Abs(got[i]-want[i]) <= 1e-9) {
 					t.Errorf("card %d: got %v, want %v", i, got[i], want[i])
 				}
 			}
-			if math.Abs(logZ-wantLogZ) > 1e-9*max(1, math.Abs(wantLogZ)) {
+			if !(math.Abs(logZ-wantLogZ) <= 1e-9*max(1, math.Abs(wantLogZ))) {
 				t.Errorf("log normaliser %v, want %v", logZ, wantLogZ)
 			}
 		})
@@ -102,12 +102,12 @@ func TestMarginalsProperty(t *testing.T) {
 		want, _ := bruteMarginals(clampScores(z), count)
 		sum := 0.0
 		for i := range got {
-			if got[i] < 0 || got[i] > 1 || math.Abs(got[i]-want[i]) > 1e-8 {
+			if got[i] < 0 || got[i] > 1 || !(math.Abs(got[i]-want[i]) <= 1e-8) {
 				t.Fatalf("trial %d (n %d, count %d, z %v): card %d got %v, want %v", trial, n, count, z, i, got[i], want[i])
 			}
 			sum += got[i]
 		}
-		if math.Abs(sum-float64(count)) > 1e-9 {
+		if !(math.Abs(sum-float64(count)) <= 1e-9) {
 			t.Fatalf("trial %d: probabilities sum to %v, want %d", trial, sum, count)
 		}
 	}
@@ -132,7 +132,7 @@ func TestMarginalsLarge(t *testing.T) {
 			}
 			sum += p
 		}
-		if math.Abs(sum-float64(size.count)) > 1e-9 {
+		if !(math.Abs(sum-float64(size.count)) <= 1e-9) {
 			t.Errorf("n %d count %d: sum %v", size.n, size.count, sum)
 		}
 	}

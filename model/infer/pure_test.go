@@ -1,23 +1,18 @@
 package infer
 
 import (
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // TestPure checks that the package depends on gin and the standard
 // library only, so that a player (and a bot linking no database) can use
 // it, and imports no I/O package itself.
 func TestPure(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the go tool is needed: %v", err)
-		}
-		t.Skipf("the go tool is absent (%v)", err)
-	}
+	goTool := testenv.Tool(t, "go", "the Go distribution")
 	out, err := exec.Command(goTool, "list", "-deps", ".").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)

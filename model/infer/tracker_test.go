@@ -162,7 +162,7 @@ func checkConstraints(t *testing.T, name string, ob *observation, opp gin.Hand, 
 			sum += p
 		}
 	}
-	if math.Abs(sum-float64(ob.hidden)) > 1e-9 {
+	if !(math.Abs(sum-float64(ob.hidden)) <= 1e-9) {
 		t.Fatalf("%s: unseen probabilities sum to %v, want %d", where(), sum, ob.hidden)
 	}
 }
@@ -214,7 +214,7 @@ func TestZeroParamsUniform(t *testing.T) {
 	for _, o := range obs {
 		for _, ob := range o.seen {
 			for c := range ob.model {
-				if math.Abs(ob.model[c]-ob.uniform[c]) > 1e-12 {
+				if !(math.Abs(ob.model[c]-ob.uniform[c]) <= 1e-12) {
 					t.Fatalf("round %d turn %d card %v: zero model %v, uniform %v", ob.round, ob.turn, gin.Card(c), ob.model[c], ob.uniform[c])
 				}
 			}
@@ -268,7 +268,7 @@ func FuzzTracker(f *testing.F) {
 						sum += p
 					}
 				}
-				if want := min(tr.Hidden(), unseen.Len()); math.Abs(sum-float64(want)) > 1e-9 {
+				if want := min(tr.Hidden(), unseen.Len()); !(math.Abs(sum-float64(want)) <= 1e-9) {
 					t.Fatalf("unseen probabilities sum to %v, want %d", sum, want)
 				}
 			}

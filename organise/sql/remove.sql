@@ -10,6 +10,17 @@ FROM (SELECT mirror_of AS gone, min(game_id) AS heir
       WHERE mirror_of IN (SELECT unnest(CAST($ids AS BIGINT[]))) AND game_id NOT IN (SELECT unnest(CAST($ids AS BIGINT[])))
       GROUP BY mirror_of) h
 WHERE games.mirror_of = h.gone AND games.game_id NOT IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_deviations WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_cards WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_plays WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_seats WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_hand_checks WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_checks WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_scores WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_hands WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM game_files WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM game_players WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM hearts_games WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM play_features WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM violations WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM round_checks WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));

@@ -6,29 +6,34 @@
 -- holder_points: the mean points the side scored in rounds it ended
 -- holding the card (every round scores for one side only).
 WITH ends AS (
-  SELECT CASE s.side WHEN 'you' THEN c.cards_you ELSE c.cards_opp END AS final,
-         CASE s.side WHEN 'you' THEN c.melded_you ELSE c.melded_opp END AS melded,
-         CASE s.side WHEN 'you' THEN r.you_points ELSE r.opp_points END AS points
-  FROM sel_checks c JOIN sel_rounds r USING (game_id, round) CROSS JOIN sel_sides s
+  SELECT CASE WHEN s.side = 'you' THEN c.final_you ELSE c.final_opp END AS final,
+         CASE WHEN s.side = 'you' THEN c.melded_you ELSE c.melded_opp END AS melded,
+         CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END AS points
+  FROM sel_checks c JOIN sel_rounds r ON r.game_id = c.game_id AND r.round = c.round CROSS JOIN sel_sides s
 ),
 held AS (
-  SELECT code, count(*) AS held, count(*) FILTER (WHERE (melded >> code) & 1 = 1) AS melded, avg(points) AS holder_points
-  FROM (SELECT enum_code(unnest(final)) AS code, melded, points FROM ends)
-  GROUP BY code
+  SELECT k.code, count(*) AS held, count(CASE WHEN e.melded % (k.bit + k.bit) >= k.bit THEN 1 END) AS melded,
+         avg(e.points) AS holder_points
+  FROM ends e JOIN cards k ON e.final % (k.bit + k.bit) >= k.bit
+  GROUP BY k.code
 ),
 offered AS (
-  SELECT enum_code(top) AS code, count(*) AS offered, count(*) FILTER (WHERE from_discard) AS taken
-  FROM sel_features GROUP BY 1
+  SELECT k.code, b.offered, b.taken
+  FROM (SELECT top AS card, count(*) AS offered, count(CASE WHEN from_discard THEN 1 END) AS taken
+        FROM sel_features GROUP BY top) b
+  JOIN cards k ON k.card = b.card
 ),
 thrown AS (
-  SELECT enum_code(discarded) AS code, count(*) AS discarded FROM sel_features GROUP BY 1
+  SELECT k.code, b.discarded
+  FROM (SELECT discarded AS card, count(*) AS discarded FROM sel_features GROUP BY discarded) b
+  JOIN cards k ON k.card = b.card
 )
-SELECT enum_range(NULL::card)[k.code + 1]::VARCHAR AS card,
+SELECT CAST(k.card AS VARCHAR) AS card,
        coalesce(h.held, 0) AS cases, (SELECT count(*) FROM ends) AS opportunities,
        coalesce(h.melded, 0) AS melded,
        coalesce(o.taken, 0) AS taken, coalesce(o.offered, 0) AS offered,
        coalesce(t.discarded, 0) AS discarded,
        round(h.holder_points, 2) AS holder_points
-FROM (SELECT unnest(range(52)) AS code) k
-LEFT JOIN held h USING (code) LEFT JOIN offered o USING (code) LEFT JOIN thrown t USING (code)
+FROM cards k LEFT JOIN held h ON h.code = k.code LEFT JOIN offered o ON o.code = k.code
+LEFT JOIN thrown t ON t.code = k.code
 ORDER BY k.code

@@ -4,16 +4,16 @@
 -- over the selection; worst the most in one round.
 WITH c AS (
   SELECT s.side,
-         CASE s.side WHEN 'you' THEN k.points_lost_you ELSE k.points_lost_opp END AS lost,
-         CASE s.side WHEN 'you' THEN k.declared_you - k.best_you ELSE k.declared_opp - k.best_opp END AS extra
-  FROM sel_checks k CROSS JOIN (SELECT unnest(['you', 'opp'])::side AS side) s
+         CASE WHEN s.side = 'you' THEN k.points_lost_you ELSE k.points_lost_opp END AS lost,
+         CASE WHEN s.side = 'you' THEN k.declared_you - k.best_you ELSE k.declared_opp - k.best_opp END AS extra
+  FROM sel_checks k CROSS JOIN sides s
 )
-SELECT side::VARCHAR AS side,
-       count(*) FILTER (WHERE lost > 0) AS cases, count(*) AS opportunities,
-       coalesce(sum(lost), 0)::BIGINT AS points_lost,
-       round(coalesce(sum(lost), 0) / nullif(count(*), 0), 2) AS lost_per_round,
+SELECT CAST(side AS VARCHAR) AS side,
+       count(CASE WHEN lost > 0 THEN 1 END) AS cases, count(*) AS opportunities,
+       CAST(coalesce(sum(lost), 0) AS BIGINT) AS points_lost,
+       round(CAST(coalesce(sum(lost), 0) AS DOUBLE) / nullif(count(*), 0), 2) AS lost_per_round,
        coalesce(max(lost), 0) AS worst,
-       coalesce(sum(extra), 0)::BIGINT AS extra_deadwood_declared
+       CAST(coalesce(sum(extra), 0) AS BIGINT) AS extra_deadwood_declared
 FROM c
 GROUP BY side
-ORDER BY side
+ORDER BY CAST(side AS VARCHAR)

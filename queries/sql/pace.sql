@@ -4,24 +4,30 @@
 -- the 201-play cap. plays: rounds by length. stock draws: rounds by how
 -- many cards were drawn from the stock.
 WITH r AS (
-  SELECT plays, stock_draws, action,
+  SELECT plays, stock_draws,
          CASE WHEN action = 'Gin' THEN 'Gin' WHEN action = 'Knock' THEN 'Knock'
               WHEN plays >= 201 THEN 'Drop: play cap' ELSE 'Drop: stock exhausted' END AS ended
   FROM sel_rounds
 ),
-rows AS (
-  SELECT 'ended by' AS dimension, min(CASE ended WHEN 'Gin' THEN 0 WHEN 'Knock' THEN 1 WHEN 'Drop: stock exhausted' THEN 2 ELSE 3 END) AS ord,
-         ended AS value, count(*) AS cases, (SELECT count(*) FROM r) AS opportunities
-  FROM r GROUP BY ended
+b AS (
+  SELECT ended, CASE ended WHEN 'Gin' THEN 0 WHEN 'Knock' THEN 1 WHEN 'Drop: stock exhausted' THEN 2 ELSE 3 END AS ended_ord,
+         least(plays - plays % 10, 60) AS plays_from,
+         CASE WHEN stock_draws = 31 THEN 32 ELSE stock_draws - stock_draws % 8 END AS draws_from
+  FROM r
+),
+breakdown AS (
+  SELECT 'ended by' AS dimension, ended_ord AS ord, ended AS value, count(*) AS cases, (SELECT count(*) FROM r) AS opportunities
+  FROM b GROUP BY ended_ord, ended
   UNION ALL
-  SELECT 'plays', least(plays // 10, 6), CASE WHEN plays >= 60 THEN '60+' ELSE (plays // 10 * 10)::VARCHAR || '-' || (plays // 10 * 10 + 9)::VARCHAR END,
+  SELECT 'plays', plays_from,
+         CASE WHEN plays_from >= 60 THEN '60+' ELSE CAST(plays_from AS VARCHAR) || '-' || CAST(plays_from + 9 AS VARCHAR) END,
          count(*), (SELECT count(*) FROM r)
-  FROM r GROUP BY 2, 3
+  FROM b GROUP BY plays_from
   UNION ALL
-  SELECT 'stock draws', CASE WHEN stock_draws = 31 THEN 4 ELSE stock_draws // 8 END,
-         CASE WHEN stock_draws = 31 THEN '31 (all)' ELSE (stock_draws // 8 * 8)::VARCHAR || '-' || least(stock_draws // 8 * 8 + 7, 30)::VARCHAR END,
+  SELECT 'stock draws', draws_from,
+         CASE WHEN draws_from = 32 THEN '31 (all)' ELSE CAST(draws_from AS VARCHAR) || '-' || CAST(least(draws_from + 7, 30) AS VARCHAR) END,
          count(*), (SELECT count(*) FROM r)
-  FROM r GROUP BY 2, 3
+  FROM b GROUP BY draws_from
 )
-SELECT dimension, value, cases, opportunities FROM rows
+SELECT dimension, value, cases, opportunities FROM breakdown
 ORDER BY CASE dimension WHEN 'ended by' THEN 0 WHEN 'plays' THEN 1 ELSE 2 END, ord

@@ -3,20 +3,26 @@
 -- = games. gins/knocks: rounds the side ended with that call; drops: rounds
 -- that ended without a call after its play; undercuts: rounds it won by
 -- undercutting the other's knock or drop.
-WITH per_side AS (
-  SELECT s.side,
-         (SELECT count(*) FROM sel_games) AS games,
-         (SELECT count(*) FROM sel_games g WHERE g.winner = s.side) AS wins,
-         (SELECT count(*) FROM sel_rounds) AS rounds,
-         (SELECT coalesce(sum(CASE s.side WHEN 'you' THEN r.you_points ELSE r.opp_points END), 0) FROM sel_rounds r) AS points,
-         (SELECT count(*) FROM sel_rounds r WHERE r.caller = s.side AND r.action = 'Gin') AS gins,
-         (SELECT count(*) FROM sel_rounds r WHERE r.caller = s.side AND r.action = 'Knock') AS knocks,
-         (SELECT count(*) FROM sel_rounds r WHERE r.caller = s.side AND r.action = 'Drop') AS drops,
-         (SELECT count(*) FROM sel_rounds r WHERE r.caller <> s.side AND r.action <> 'Gin'
-            AND (CASE s.side WHEN 'you' THEN r.you_points ELSE r.opp_points END) > 0) AS undercuts
-  FROM (SELECT unnest(['you', 'opp'])::side AS side) s
+WITH per_game AS (
+  SELECT s.side, count(*) AS games, count(CASE WHEN g.winner = s.side THEN 1 END) AS wins
+  FROM sides s CROSS JOIN sel_games g
+  GROUP BY s.side
+),
+per_round AS (
+  SELECT s.side, count(*) AS rounds,
+         sum(CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END) AS points,
+         count(CASE WHEN r.caller = s.side AND r.action = 'Gin' THEN 1 END) AS gins,
+         count(CASE WHEN r.caller = s.side AND r.action = 'Knock' THEN 1 END) AS knocks,
+         count(CASE WHEN r.caller = s.side AND r.action = 'Drop' THEN 1 END) AS drops,
+         count(CASE WHEN r.caller <> s.side AND r.action <> 'Gin'
+                     AND (CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END) > 0 THEN 1 END) AS undercuts
+  FROM sides s CROSS JOIN sel_rounds r
+  GROUP BY s.side
 )
-SELECT side::VARCHAR AS side, games, wins AS cases, games AS opportunities, rounds,
-       round(points / nullif(rounds, 0), 2) AS points_per_round, gins, knocks, drops, undercuts
-FROM per_side
-ORDER BY side
+SELECT CAST(s.side AS VARCHAR) AS side, coalesce(g.games, 0) AS games, coalesce(g.wins, 0) AS cases,
+       coalesce(g.games, 0) AS opportunities, coalesce(r.rounds, 0) AS rounds,
+       round(CAST(coalesce(r.points, 0) AS DOUBLE) / nullif(coalesce(r.rounds, 0), 0), 2) AS points_per_round,
+       coalesce(r.gins, 0) AS gins, coalesce(r.knocks, 0) AS knocks, coalesce(r.drops, 0) AS drops,
+       coalesce(r.undercuts, 0) AS undercuts
+FROM sides s LEFT JOIN per_game g ON g.side = s.side LEFT JOIN per_round r ON r.side = s.side
+ORDER BY CAST(s.side AS VARCHAR)

@@ -2,4 +2,4 @@
 -- name (if any) exists, and how many games the database holds.
 SELECT (SELECT count(*) FROM sel_games) AS selected,
        (SELECT count(*) FROM games g, params p WHERE g.game_id = p.game) AS named,
-       (SELECT count(*) FROM games) AS total
+       (SELECT count(*) FROM games WHERE kind = 'gin') AS total

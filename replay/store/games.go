@@ -16,10 +16,12 @@ var cleanGamesSQL string
 
 // Filter selects the games Games reads: those the query filters select
 // (Who is not used: a game holds both players' plays), and with Clean only
-// those verified without a violation.
+// those verified without a violation. Listed also reads each hand in the
+// order its log lists it (replay.Round.Listed), as retrace needs it.
 type Filter struct {
 	queries.Filters
-	Clean bool
+	Clean  bool
+	Listed bool
 }
 
 // chunkGames is how many games Games reads at a time: its memory is
@@ -44,7 +46,7 @@ func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, er
 		}
 		defer conn.Close()
 		for start := 0; start < len(ids); start += chunkGames {
-			games, err := load(ctx, conn, ids[start:min(start+chunkGames, len(ids))])
+			games, err := load(ctx, conn, ids[start:min(start+chunkGames, len(ids))], f.Listed)
 			if err != nil {
 				yield(nil, err)
 				return

@@ -13,26 +13,32 @@ import (
 )
 
 var (
+	//go:embed sql/timestamps.sql
+	timestampsSQL string
 	//go:embed sql/rounds.sql
 	roundsSQL string
 	//go:embed sql/plays.sql
 	playsSQL string
+	//go:embed sql/plays-listed.sql
+	playsListedSQL string
 )
 
-// Load reads games (sorted ids) with their rounds and plays. Ids that name
-// no game give games without rounds.
+// Load reads games (sorted ids) with their log timestamps, rounds and
+// plays, each hand as a set (Round.Listed is not read). Ids that name no
+// game give games without rounds.
 func Load(ctx context.Context, db *sql.DB, ids []int64) ([]*replay.Game, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("load games: %w", err)
 	}
 	defer conn.Close()
-	return load(ctx, conn, ids)
+	return load(ctx, conn, ids, false)
 }
 
-// load reads games on conn. It reads through the driver's rows directly:
-// database/sql's conversions cost more than the replay itself.
-func load(ctx context.Context, conn *sql.Conn, ids []int64) ([]*replay.Game, error) {
+// load reads games on conn; listed also reads each hand as the log lists
+// it. It reads through the driver's rows directly: database/sql's
+// conversions cost more than the replay itself.
+func load(ctx context.Context, conn *sql.Conn, ids []int64, listed bool) ([]*replay.Game, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
@@ -49,7 +55,20 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64) ([]*replay.Game, err
 			return fmt.Errorf("connection %T cannot query", dc)
 		}
 		args := []driver.NamedValue{{Ordinal: 1, Value: lo}, {Ordinal: 2, Value: hi}}
-		err := eachRow(ctx, q, roundsSQL, args, func(v []driver.Value) error {
+		err := eachRow(ctx, q, timestampsSQL, args, func(v []driver.Value) error {
+			var r [2]int64
+			if err := ints(v, r[:]); err != nil {
+				return err
+			}
+			if g := want[r[0]]; g != nil {
+				g.LogTS = r[1]
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("timestamps: %w", err)
+		}
+		err = eachRow(ctx, q, roundsSQL, args, func(v []driver.Value) error {
 			var r [6]int64
 			if err := ints(v, r[:]); err != nil {
 				return err
@@ -68,12 +87,16 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64) ([]*replay.Game, err
 		if err != nil {
 			return fmt.Errorf("rounds: %w", err)
 		}
-		err = eachRow(ctx, q, playsSQL, args, func(v []driver.Value) error {
+		plays := playsSQL
+		if listed {
+			plays = playsListedSQL
+		}
+		err = eachRow(ctx, q, plays, args, func(v []driver.Value) error {
 			var p [8]int64
 			if err := ints(v[:4], p[:4]); err != nil {
 				return err
 			}
-			if err := ints(v[5:], p[5:]); err != nil {
+			if err := ints(v[5:8], p[5:]); err != nil {
 				return err
 			}
 			drawnFirst, ok := v[4].(bool)
@@ -90,6 +113,12 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64) ([]*replay.Game, err
 			r := &g.Rounds[p[1]-1]
 			r.Plays = append(r.Plays, replay.Play{Seat: gin.Seat(p[2]), Hand: gin.Hand(p[3]), DrawnFirst: drawnFirst,
 				Top: gin.Card(p[5]), Drawn: gin.Card(p[6]), Discarded: gin.Card(p[7])})
+			if listed {
+				r.Listed = append(r.Listed, [gin.HandSize]gin.Card{})
+				if err := listedCards(v[8], &r.Listed[len(r.Listed)-1]); err != nil {
+					return fmt.Errorf("game %d round %d: hand: %w", p[0], p[1], err)
+				}
+			}
 			return nil
 		})
 		if err != nil {
@@ -101,6 +130,28 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64) ([]*replay.Game, err
 		return nil, fmt.Errorf("load games %d to %d: %w", lo, hi, err)
 	}
 	return games, nil
+}
+
+// listedCards reads a hand's list of card enum codes into dst.
+func listedCards(v driver.Value, dst *[gin.HandSize]gin.Card) error {
+	list, ok := v.([]any)
+	if !ok {
+		return fmt.Errorf("a %T, not a list", v)
+	}
+	if len(list) != gin.HandSize {
+		return fmt.Errorf("%d cards, want %d", len(list), gin.HandSize)
+	}
+	var codes [gin.HandSize]int64
+	for i, x := range list {
+		if err := ints([]driver.Value{x}, codes[i:i+1]); err != nil {
+			return err
+		}
+		if codes[i] < 0 || codes[i] >= gin.NumCards {
+			return fmt.Errorf("card code %d", codes[i])
+		}
+		dst[i] = gin.Card(codes[i])
+	}
+	return nil
 }
 
 // ints reads integer driver values into dst.

@@ -1,9 +1,13 @@
 // Package store keeps the replay's work in the database: it reads the
-// stored games as replay.Game values (Load, Games), runs replay.Check over
-// them and writes what it finds to round_checks, violations, play_features
-// and game_checks (Verify), and reads a game's stored verdicts back
-// (LoadChecks, LoadGame). Every statement it runs is an embedded file in
-// sql/.
+// stored games as replay.Game values (Load, Games; with Filter.Listed each
+// hand also in the order its log lists it, for retrace), runs replay.Check
+// over them and writes what it finds to round_checks, violations,
+// play_features and game_checks (Verify), and reads a game's stored
+// verdicts back (LoadChecks, LoadGame). It does the same for Hearts games
+// (hearts_*.go): it rebuilds them exactly as hlog reads their files
+// (LoadHearts), verifies them with hlog.Verifier and stores the reports
+// (VerifyHearts, LoadHeartsChecks). Every statement it runs is an embedded
+// file in sql/.
 package store
 
 import (
@@ -170,7 +174,7 @@ func selectGames(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int
 // verifyBatch replays a batch on conn and stores the results in one
 // transaction; replace deletes earlier results first.
 func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool) ([]replay.Result, error) {
-	games, err := load(ctx, conn, ids)
+	games, err := load(ctx, conn, ids, false)
 	if err != nil {
 		return nil, err
 	}

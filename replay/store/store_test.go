@@ -4,20 +4,19 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
 	"reflect"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 )
-
-const realLogs = "../../../shared/reallogs"
 
 func count(t *testing.T, db *sql.DB, q string) int {
 	t.Helper()
@@ -34,7 +33,11 @@ func ingestDir(t *testing.T, dir string) *schema.DB {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { db.Close() })
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	s, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{dir}})
 	if err != nil || s.Rejected != 0 {
 		t.Fatalf("ingest %s: %+v %v", dir, s, err)
@@ -42,53 +45,93 @@ func ingestDir(t *testing.T, dir string) *schema.DB {
 	return db
 }
 
-// needRealLogs skips the test when the real logs are absent, and fails it
-// under CI.
-func needRealLogs(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(realLogs); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("real logs absent under CI: %v", err)
-		}
-		t.Skipf("real logs absent (%v): run from a checkout with ../shared beside it", err)
-	}
-}
-
-func TestVerifyRealLogs(t *testing.T) {
-	needRealLogs(t)
-	db := ingestDir(t, realLogs)
-	s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.Games != 8 || s.Rounds[replay.Exact] != 53 || s.Rounds[replay.Explained] != 13 || s.Rounds[replay.Impossible] != 0 || len(s.Violations) != 0 {
-		t.Fatalf("summary %+v", s)
-	}
-	for _, c := range []struct {
-		q    string
-		want int
-	}{
-		{`SELECT count(*) FROM round_checks`, 66},
-		{`SELECT count(*) FROM play_features`, 1871},
-		{`SELECT count(*) FROM game_checks WHERE violations = 0`, 8},
-		{`SELECT count(*) FROM round_checks WHERE status = 'explained' AND points_lost_you + points_lost_opp = 0`, 0},
-		{`SELECT count(*) FROM play_features WHERE from_discard AND top_best <> best_after`, 0},
-		{`SELECT count(*) FROM play_features WHERE fed IS NULL AND NOT last`, 0},
-	} {
-		if got := count(t, db.DB, c.q); got != c.want {
-			t.Errorf("%s = %d, want %d", c.q, got, c.want)
-		}
-	}
-	// Nothing left to verify; --all replaces the results; one game again
-	// replaces its own.
-	if s, err := Verify(context.Background(), db.DB, Selection{}, nil, nil); err != nil || s.Games != 0 {
-		t.Errorf("second run verified %d games (%v)", s.Games, err)
-	}
-	if s, err := Verify(context.Background(), db.DB, Selection{All: true}, nil, nil); err != nil || s.Games != 8 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
-		t.Errorf("--all: %+v %v", s, err)
-	}
-	if s, err := Verify(context.Background(), db.DB, Selection{Game: 3}, nil, nil); err != nil || s.Games != 1 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != 66 {
-		t.Errorf("--game 3: %+v %v", s, err)
+// TestVerifyCorpora verifies the bundled sample and the real logs and
+// checks what it stores against the oracle's independent reading and
+// brute-force scoring of the same files: games, rounds and plays, and
+// every round's status and best deadwoods.
+func TestVerifyCorpora(t *testing.T) {
+	for _, c := range testenv.Corpora() {
+		t.Run(c.Name, func(t *testing.T) {
+			dir := c.Dir(t)
+			logs, err := oracle.Read(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := oracle.Summarize(logs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			db := ingestDir(t, dir)
+			ctx := context.Background()
+			s, err := Verify(ctx, db.DB, Selection{}, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Games != want.Games || s.Rounds[replay.Exact] != want.Status["exact"] || s.Rounds[replay.Explained] != want.Status["explained"] ||
+				s.Rounds[replay.Impossible] != want.Status["impossible"] || len(s.Violations) != 0 {
+				t.Fatalf("summary %+v, the oracle counts %+v", s, want)
+			}
+			if c == testenv.RealLogs && (want.Games != 8 || want.Status["exact"] != 53 || want.Status["explained"] != 13) {
+				t.Errorf("the real logs by the oracle: %+v, want 8 games, 53 rounds exact and 13 explained", want)
+			}
+			for _, q := range []struct {
+				q    string
+				want int
+			}{
+				{`SELECT count(*) FROM round_checks`, want.Rounds},
+				{`SELECT count(*) FROM play_features`, want.Plays},
+				{`SELECT count(*) FROM game_checks WHERE violations = 0`, want.Games},
+				{`SELECT count(*) FROM round_checks WHERE status = 'explained' AND points_lost_you + points_lost_opp = 0`, 0},
+				{`SELECT count(*) FROM play_features WHERE from_discard AND top_best <> best_after`, 0},
+				{`SELECT count(*) FROM play_features WHERE fed IS NULL AND NOT last`, 0},
+			} {
+				if got := count(t, db.DB, q.q); got != q.want {
+					t.Errorf("%s = %d, want %d", q.q, got, q.want)
+				}
+			}
+			// Every round's stored verdict is the brute force's.
+			verdicts := map[[2]int64]oracle.Verdict{}
+			rows, err := db.QueryContext(ctx, `SELECT g.log_ts, r.round, r.status::VARCHAR, r.best_you, r.best_opp, r.explanations
+				FROM round_checks r JOIN games g USING (game_id)`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var key [2]int64
+				var v oracle.Verdict
+				if err := rows.Scan(&key[0], &key[1], &v.Status, &v.Best[0], &v.Best[1], &v.Explanations); err != nil {
+					t.Fatal(err)
+				}
+				verdicts[key] = v
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range logs {
+				for i := range g.Rounds {
+					r := &g.Rounds[i]
+					w, err := r.Verdict()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := verdicts[[2]int64{g.TS, int64(r.Number)}]; got != w {
+						t.Errorf("game %d round %d: stored %+v, the brute force finds %+v", g.TS, r.Number, got, w)
+					}
+				}
+			}
+			// Nothing left to verify; --all replaces the results; one game
+			// again replaces its own.
+			if s, err := Verify(ctx, db.DB, Selection{}, nil, nil); err != nil || s.Games != 0 {
+				t.Errorf("second run verified %d games (%v)", s.Games, err)
+			}
+			if s, err := Verify(ctx, db.DB, Selection{All: true}, nil, nil); err != nil || s.Games != want.Games || count(t, db.DB, `SELECT count(*) FROM round_checks`) != want.Rounds {
+				t.Errorf("--all: %+v %v", s, err)
+			}
+			if s, err := Verify(ctx, db.DB, Selection{Game: 3}, nil, nil); err != nil || s.Games != 1 || count(t, db.DB, `SELECT count(*) FROM round_checks`) != want.Rounds {
+				t.Errorf("--game 3: %+v %v", s, err)
+			}
+		})
 	}
 }
 
@@ -213,7 +256,9 @@ func checkDeclarations(t *testing.T, db *sql.DB, recs map[int64]*gin.GameRecord)
 
 // TestGamesReadsWhatWasPlayed: the games the store reads back are the
 // simulated games as replay.FromRecord sees them, whatever the chunk they
-// fall in; Clean keeps the games verified without violations only.
+// fall in, with their log timestamps, and with each hand in the order the
+// log lists it when asked (Listed); Clean keeps the games verified without
+// violations only.
 func TestGamesReadsWhatWasPlayed(t *testing.T) {
 	dir := t.TempDir()
 	recs := simulate(t, dir, "meldable", "memory", 25, 5)
@@ -231,7 +276,12 @@ func TestGamesReadsWhatWasPlayed(t *testing.T) {
 		}
 		tsOf[id] = ts
 	}
-	rows.Close()
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := rows.Close(); err != nil {
+		t.Fatal(err)
+	}
 
 	read := func(f Filter) ([]*replay.Game, error) {
 		var out []*replay.Game
@@ -243,16 +293,26 @@ func TestGamesReadsWhatWasPlayed(t *testing.T) {
 		}
 		return out, nil
 	}
-	games, err := read(Filter{})
-	if err != nil || len(games) != 25 {
-		t.Fatalf("%d games, %v; want 25", len(games), err)
-	}
-	for _, g := range games {
-		want := replay.FromRecord(recs[tsOf[g.ID]])
-		want.ID = g.ID
-		if !reflect.DeepEqual(g, want) {
-			t.Fatalf("game %d as read differs from the game played", g.ID)
+	for _, listed := range []bool{false, true} {
+		games, err := read(Filter{Listed: listed})
+		if err != nil || len(games) != 25 {
+			t.Fatalf("listed %v: %d games, %v; want 25", listed, len(games), err)
 		}
+		for _, g := range games {
+			want := replay.FromRecord(recs[tsOf[g.ID]])
+			want.ID, want.LogTS = g.ID, tsOf[g.ID]
+			if !listed {
+				for i := range want.Rounds {
+					want.Rounds[i].Listed = nil
+				}
+			}
+			if !reflect.DeepEqual(g, want) {
+				t.Fatalf("listed %v: game %d as read differs from the game played", listed, g.ID)
+			}
+		}
+	}
+	if _, err := read(Filter{Filters: queries.Filters{Game: 42}}); !errors.Is(err, replay.ErrNoGame) {
+		t.Errorf("game 42: %v, want replay.ErrNoGame", err)
 	}
 	if _, err := read(Filter{Clean: true}); !errors.Is(err, queries.ErrNoGames) {
 		t.Errorf("clean games before verify: %v, want ErrNoGames", err)

@@ -62,7 +62,7 @@ func TestEvaluateReference(t *testing.T) {
 	}
 	close := func(what string, got, want float64) {
 		t.Helper()
-		if math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+		if !(math.Abs(got-want) <= 1e-9*max(1, math.Abs(want))) {
 			t.Errorf("%s: got %v, want %v", what, got, want)
 		}
 	}

@@ -97,7 +97,7 @@ func checkConstraints(t *testing.T, p *infer.Params, games []*replay.Game) {
 					sum += q
 				}
 			}
-			if want := gin.HandSize - known.Len(); math.Abs(sum-float64(want)) > 1e-9 {
+			if want := gin.HandSize - known.Len(); !(math.Abs(sum-float64(want)) <= 1e-9) {
 				t.Fatalf("game %d: unseen probabilities sum to %v, want %d", g.ID, sum, want)
 			}
 		})

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
+)
+
+// verified is what verify did: the Gin games' summary and the Hearts
+// games', either nil when sel left no game of that kind to verify (a
+// --game of the other kind).
+type verified struct {
+	gin    *replay.Summary
+	hearts *hlog.Summary
+}
+
+// problems counts the violations and deviations found, and the games with
+// any.
+func (v verified) problems() (n, games int) {
+	if v.gin != nil {
+		n, games = v.gin.ViolationCount(), v.gin.GamesWithBad
+	}
+	if v.hearts != nil {
+		n, games = n+v.hearts.DeviationCount(), games+v.hearts.GamesWithDeviations
+	}
+	return n, games
+}
+
+// verifyAll verifies the selected games of every kind: with sel.Game,
+// only that game, of whichever kind it is.
+func verifyAll(ctx context.Context, a *app, db *sql.DB, sel store.Selection) (verified, error) {
+	var v verified
+	kind := ""
+	if sel.Game != 0 {
+		var err error
+		if kind, err = store.GameKind(ctx, db, sel.Game); err != nil {
+			return v, err
+		}
+	}
+	var err error
+	if kind == "" || kind == schema.KindGin {
+		if v.gin, err = verifyWithProgress(ctx, a, db, sel); err != nil {
+			return v, err
+		}
+	}
+	if kind == "" || kind == schema.KindHearts {
+		var bar *progress.Bar
+		v.hearts, err = store.VerifyHearts(ctx, db, sel,
+			func(n int) { bar = progress.New(a.err, "verify Hearts", n, a.isTerminal(a.err)) },
+			func() { bar.Add(1) })
+		bar.Done()
+	}
+	return v, err
+}
+
+// heartsCodesHelp lists the Hearts deviation codes for the help text.
+func heartsCodesHelp() string {
+	var b strings.Builder
+	for _, c := range hlog.DeviationCodes {
+		fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeHeartsVerifySummary writes what verifying Hearts games found.
+func writeHeartsVerifySummary(w io.Writer, s *hlog.Summary, terminal bool) error {
+	fmt.Fprintf(w, "verified %d Hearts games, %d hands in %.2f s (%.0f hands/s)\n", s.Games, s.Hands, s.Seconds, s.HandsPerS)
+	fmt.Fprintf(w, "hands: %d verified, %d determined; orders: %s\n", s.Verified, s.Determined, methodCounts(s.Methods))
+	if len(s.Deviations) == 0 {
+		_, err := fmt.Fprintln(w, "deviations: none")
+		return err
+	}
+	fmt.Fprintf(w, "deviations in %d games:\n", s.GamesWithDeviations)
+	t := &render.Table{Columns: render.Cols("code", "kind", "count")}
+	for _, c := range s.SortedCodes() {
+		t.Append(c, string(hlog.KindOf(c)), s.Deviations[c])
+	}
+	return render.Write(w, render.Text, t, terminal)
+}
+
+// methodCounts lists the games by order method, in the methods' order.
+func methodCounts(m map[string]int) string {
+	var parts []string
+	for method := hlog.MethodNone; method <= hlog.MethodSearched; method++ {
+		if n := m[method.String()]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, method))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// heartsDetail is one Hearts game's verdicts.
+type heartsDetail struct {
+	Hands      []store.StoredHeartsHand `json:"hands"`
+	Deviations []store.StoredDeviation  `json:"deviations"`
+}
+
+func writeHeartsDetail(w io.Writer, d *heartsDetail, terminal bool) error {
+	t := &render.Table{Columns: render.Cols("hand", "method", "verified", "assignments", "determined", "moon", "points")}
+	for _, h := range d.Hands {
+		var moon any
+		if h.Moon != nil {
+			moon = *h.Moon
+		}
+		points := make([]string, len(h.Points))
+		for i, p := range h.Points {
+			points[i] = "?"
+			if p != nil {
+				points[i] = fmt.Sprint(*p)
+			}
+		}
+		t.Append(h.Hand, h.Method, h.Verified, h.Assignments, h.Determined, moon, strings.Join(points, " "))
+	}
+	if err := render.Write(w, render.Text, t, terminal); err != nil {
+		return err
+	}
+	for _, dv := range d.Deviations {
+		if _, err := fmt.Fprintln(w, dv.Error()); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,142 @@
+package dataset
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/ginlog/ginlog/schema"
+)
+
+// TestEveryTableDecided: each table of the latest schema is exported or
+// skipped with a reason, so that a new migration's table is not left out
+// silently.
+func TestEveryTableDecided(t *testing.T) {
+	db, err := schema.Open(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, n)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		in := slices.ContainsFunc(exported, func(e struct {
+			Name string
+			Key  Key
+		}) bool {
+			return e.Name == n
+		})
+		if _, skip := skipped[n]; in == skip {
+			t.Errorf("table %s: exported %v, skipped %v; want exactly one (add it to exported or skipped)", n, in, skip)
+		}
+	}
+	for _, e := range exported {
+		if !slices.Contains(names, e.Name) {
+			t.Errorf("exported table %s is not in the schema", e.Name)
+		}
+	}
+}
+
+func TestEscapePartition(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"week1", "week1"},
+		{"week 1", "week 1"},
+		{"a/b", "a%2Fb"},
+		{"x=y", "x%3Dy"},
+		{"100%", "100%25"},
+		{"it's", "it%27s"},
+		{`C:\logs`, "C%3A%5Clogs"},
+		{"*?[]{^#\"", "%2A%3F%5B%5D%7B%5E%23%22"},
+		{"tab\there", "tab%09here"},
+		{"dél", "dél"},
+		{"a+b", "a+b"},
+		{"NULL", "%4EULL"},
+		{"Null", "%4Eull"},
+		{"__HIVE_DEFAULT_PARTITION__", "%5F_HIVE_DEFAULT_PARTITION__"},
+	} {
+		if got := escapePartition(c.in); got != c.want {
+			t.Errorf("escapePartition(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	s := "x"
+	if got := partitionDir(&s, "2020-11"); got != "source=x/import_month=2020-11" {
+		t.Errorf("partitionDir = %s", got)
+	}
+	if got := partitionDir(nil, "2020-11"); got != "source=__HIVE_DEFAULT_PARTITION__/import_month=2020-11" {
+		t.Errorf("partitionDir(nil) = %s", got)
+	}
+}
+
+func TestParseComments(t *testing.T) {
+	ddl := []string{`-- Schema version 1.
+
+-- One row per game.
+-- Two lines.
+CREATE TABLE games (
+  game_id BIGINT PRIMARY KEY,
+  log_ts  BIGINT NOT NULL,   -- the timestamp
+  winner  side NOT NULL,     -- the side with the higher total
+  PRIMARY KEY (game_id)
+);
+
+-- A card.
+CREATE TYPE card AS ENUM ('SA');
+`, `COMMENT ON COLUMN games.game_id IS 'the game''s id';
+COMMENT ON TABLE games IS 'Games.';`}
+	c := parseComments(ddl)
+	if c.tables["games"] != "Games." {
+		t.Errorf("table comment %q", c.tables["games"])
+	}
+	want := map[string]string{"game_id": "the game's id", "log_ts": "the timestamp", "winner": "the side with the higher total"}
+	if !maps.Equal(c.columns["games"], want) {
+		t.Errorf("columns %v, want %v", c.columns["games"], want)
+	}
+	if c.types["card"] != "A card." {
+		t.Errorf("type comment %q", c.types["card"])
+	}
+	if c := parseComments(ddl[:1]); c.tables["games"] != "One row per game. Two lines." {
+		t.Errorf("table comment without COMMENT ON: %q", c.tables["games"])
+	}
+}
+
+// TestDatasetTypes maps the database's types.
+func TestDatasetTypes(t *testing.T) {
+	enums := []string{"card", "side"}
+	for in, want := range map[string]string{"card": "VARCHAR", "card[]": "VARCHAR[]", "side": "VARCHAR", "UBIGINT": "BIGINT",
+		"SMALLINT": "SMALLINT", "VARCHAR[]": "VARCHAR[]", "TIMESTAMP": "TIMESTAMP", "cards": "cards"} {
+		if got := datasetType(in, enums); got != want {
+			t.Errorf("datasetType(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func FuzzParseComments(f *testing.F) {
+	for _, ddl := range schema.DDL() {
+		f.Add(ddl)
+	}
+	f.Add("CREATE TABLE t (\n  a INT, -- x\n")
+	f.Add("COMMENT ON COLUMN t IS 'x';")
+	f.Fuzz(func(t *testing.T, ddl string) {
+		c := parseComments([]string{ddl})
+		for table, cols := range c.columns {
+			if table == "" {
+				t.Fatalf("columns of a table without a name: %v", cols)
+			}
+		}
+	})
+}

@@ -1,0 +1,143 @@
+package conventions
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// root is the module's root, from this package's folder.
+const root = "../.."
+
+// sqlStart matches a string that starts like an SQL statement or clause,
+// in the upper case every statement of the tree is written in (prose and
+// messages are lower case: "select games to verify").
+var sqlStart = regexp.MustCompile(`^(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|BEGIN|COMMIT|ROLLBACK|SET|PRAGMA|WITH|COPY|ATTACH|DETACH|EXPORT|IMPORT|INSTALL|LOAD|CALL|CHECKPOINT|COMMENT ON|FROM|WHERE|JOIN|VALUES|GROUP BY|ORDER BY|LIMIT)\b`)
+
+// TestNoInlineSQL checks that no Go file outside the tests holds a string
+// that starts like an SQL statement: every statement is an embedded .sql
+// file whose name says what it does.
+func TestNoInlineSQL(t *testing.T) {
+	fset := token.NewFileSet()
+	files := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		files++
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				t.Errorf("%s: %v", fset.Position(lit.Pos()), err)
+				return true
+			}
+			// A keyword alone is text that merges statements (a WITH
+			// prefix), not a statement.
+			if s = strings.TrimSpace(s); s == "" || sqlStart.FindString(s) == s {
+				return true
+			}
+			if m := sqlStart.FindString(s); m != "" {
+				t.Errorf("%s: a string starting with %s: put the statement in an embedded .sql file", fset.Position(lit.Pos()), m)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 100 {
+		t.Errorf("read %d Go files under %s: is the root right?", files, root)
+	}
+}
+
+// TestSQLFilesAreEmbedded checks that every .sql file outside testdata is
+// embedded by a go:embed directive of its package, by name or pattern: a
+// statement file that nothing runs is a leftover.
+func TestSQLFilesAreEmbedded(t *testing.T) {
+	embeds := map[string][]string{} // folder: the patterns of its go:embed lines
+	var sqlFiles []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch {
+		case strings.HasSuffix(path, ".sql"):
+			sqlFiles = append(sqlFiles, path)
+		case strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go"):
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for _, line := range strings.Split(string(b), "\n") {
+				if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "//go:embed "); ok {
+					embeds[filepath.Dir(path)] = append(embeds[filepath.Dir(path)], strings.Fields(rest)...)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sqlFiles) == 0 {
+		t.Fatalf("no .sql files under %s: is the root right?", root)
+	}
+	for _, file := range sqlFiles {
+		if !embedded(file, embeds) {
+			t.Errorf("%s is embedded by no go:embed line of its package", file)
+		}
+	}
+}
+
+// embedded reports whether a go:embed pattern of the package that holds
+// file, or of a package above it, matches it.
+func embedded(file string, embeds map[string][]string) bool {
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		rel, err := filepath.Rel(dir, file)
+		if err != nil {
+			return false
+		}
+		for _, pattern := range embeds[dir] {
+			// A pattern matches the file, or a folder holding it.
+			// An embed pattern that go:embed accepted is a valid pattern:
+			// Match reports no error for it.
+			if ok, err := filepath.Match(pattern, filepath.ToSlash(rel)); err == nil && ok || strings.HasPrefix(filepath.ToSlash(rel), pattern+"/") {
+				return true
+			}
+		}
+		if dir == root || dir == "." || dir == string(filepath.Separator) {
+			return false
+		}
+	}
+}

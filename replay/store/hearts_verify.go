@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	_ "embed"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/replay"
+	"golang.org/x/sync/errgroup"
+)
+
+var (
+	//go:embed sql/hearts-select-games.sql
+	heartsSelectSQL string
+	//go:embed sql/hearts-forget-all.sql
+	heartsForgetAllSQL string
+	//go:embed sql/hearts-forget-games.sql
+	heartsForgetGamesSQL string
+)
+
+// heartsBatchHands is how many hands a transaction verifies, at most (or
+// one game, if it has more): about a DuckDB row group (122,880 rows) of
+// hearts_plays, 52 rows a hand.
+const heartsBatchHands = 2400
+
+// VerifyHearts replays the selected Hearts games as Verify does the Gin
+// ones (hlog.Verifier: the order of the cards recovered, every rule and
+// score checked, the end of the game), and stores what it finds in
+// hearts_checks, hearts_hand_checks, hearts_seats, hearts_plays and
+// hearts_deviations, replacing earlier results for them. Each batch of
+// games is one transaction. A Game that names no Hearts game gives an
+// error wrapping replay.ErrNoGame.
+func VerifyHearts(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), onGame func()) (*hlog.Summary, error) {
+	start := time.Now()
+	ids, hands, err := selectHearts(ctx, db, sel)
+	if err != nil {
+		return nil, err
+	}
+	if sel.All {
+		if err := forgetHearts(ctx, db); err != nil {
+			return nil, err
+		}
+	}
+	if onTotal != nil {
+		onTotal(len(ids))
+	}
+	sum := hlog.NewSummary()
+	var mu sync.Mutex
+	count := func(reports []*hlog.Report) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, r := range reports {
+			sum.Add(r)
+			if onGame != nil {
+				onGame()
+			}
+		}
+	}
+	batches := make(chan []int64)
+	g, gctx := errgroup.WithContext(ctx)
+	for range verifiers {
+		conn, err := db.Conn(gctx)
+		if err != nil {
+			close(batches)
+			return nil, errors.Join(fmt.Errorf("verify Hearts games: %w", err), g.Wait())
+		}
+		g.Go(func() (err error) {
+			defer panics.Capture(&err)
+			defer conn.Close()
+			var v hlog.Verifier
+			for batch := range batches {
+				reports, err := verifyHeartsBatch(gctx, conn, &v, batch, sel.Game != 0)
+				if err != nil {
+					return err
+				}
+				count(reports)
+			}
+			return nil
+		})
+	}
+	g.Go(func() error {
+		defer close(batches)
+		for start := 0; start < len(ids); {
+			end, n := start, 0
+			for end < len(ids) && (end == start || n+hands[end] <= heartsBatchHands) {
+				n += hands[end]
+				end++
+			}
+			select {
+			case batches <- ids[start:end]:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			start = end
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	sum.Seconds = time.Since(start).Seconds()
+	sum.HandsPerS = float64(sum.Hands) / max(sum.Seconds, 1e-9)
+	return sum, nil
+}
+
+// selectHearts returns the ids of the selected Hearts games and their
+// hands.
+func selectHearts(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int, error) {
+	null := func(v int64) any {
+		if v == 0 {
+			return nil
+		}
+		return v
+	}
+	from, to := null(sel.From), null(sel.To)
+	if sel.To == 0 {
+		from = nil
+	}
+	rows, err := db.QueryContext(ctx, heartsSelectSQL,
+		sql.Named("game", null(sel.Game)),
+		sql.Named("pending", sel.Game == 0 && !sel.All),
+		sql.Named("from", from), sql.Named("to", to))
+	if err != nil {
+		return nil, nil, fmt.Errorf("select Hearts games to verify: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	var hands []int
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, nil, fmt.Errorf("select Hearts games to verify: %w", err)
+		}
+		ids, hands = append(ids, id), append(hands, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("select Hearts games to verify: %w", err)
+	}
+	if sel.Game != 0 && len(ids) == 0 {
+		return nil, nil, fmt.Errorf("%w %d among the Hearts games", replay.ErrNoGame, sel.Game)
+	}
+	return ids, hands, nil
+}
+
+// verifyHeartsBatch replays a batch on conn and stores the reports in one
+// transaction; replace deletes earlier results first.
+func verifyHeartsBatch(ctx context.Context, conn *sql.Conn, v *hlog.Verifier, ids []int64, replace bool) ([]*hlog.Report, error) {
+	games, err := loadHearts(ctx, conn, ids)
+	if err != nil {
+		return nil, err
+	}
+	reports := make([]*hlog.Report, len(games))
+	for i, g := range games {
+		reports[i] = v.Verify(g.Game)
+	}
+	if err := writeHearts(ctx, conn, games, reports, replace); err != nil {
+		return nil, fmt.Errorf("store the results of Hearts games %d to %d: %w", ids[0], ids[len(ids)-1], err)
+	}
+	return reports, nil
+}
+
+func forgetHearts(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("forget the Hearts results: %w", err)
+	}
+	for _, s := range statements(heartsForgetAllSQL) {
+		if _, err := tx.ExecContext(ctx, s); err != nil {
+			return errors.Join(fmt.Errorf("forget the Hearts results: %w", err), tx.Rollback())
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("forget the Hearts results: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
+)
+
+const realHearts = "../../shared/hearts/logs"
+
+// loadBoth ingests and verifies the given folders of Gin and Hearts logs
+// into a fresh in-memory database.
+func loadBoth(t *testing.T, dirs ...string) *sql.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := schema.Open(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	for _, dir := range dirs {
+		testenv.Dir(t, dir)
+		if s, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}}); err != nil || s.Rejected != 0 {
+			t.Fatalf("ingest %s: %+v, %v", dir, s, err)
+		}
+	}
+	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return db.DB
+}
+
+// TestHeartsReport renders the report of the real Hearts logs alone (a
+// Hearts report: its section only), and beside the sample Gin games (the
+// Gin charts, then the Hearts section).
+func TestHeartsReport(t *testing.T) {
+	f := queries.Filters{Who: "opp", MinSample: 10}
+	t.Run("hearts", func(t *testing.T) {
+		db := loadBoth(t, realHearts)
+		html := write(t, db, Options{Filters: f})
+		if n := strings.Count(html, "<svg"); n != 7 || !strings.Contains(html, "<title>Hearts report</title>") {
+			t.Errorf("%d charts, want the 7 of the Hearts section alone", n)
+		}
+		golden.Check(t, filepath.Join("testdata", "hearts.txt"), buildPage(t, db, Options{Filters: f}).Text())
+	})
+	t.Run("both", func(t *testing.T) {
+		db := loadBoth(t, corpora["sample"], realHearts)
+		html := write(t, db, Options{Filters: f})
+		if n := strings.Count(html, "<svg"); n != chartCount+7 || strings.Index(html, `id="hearts-points"`) < strings.Index(html, `id="meld-loss"`) {
+			t.Errorf("%d charts, want the %d Gin ones then the 7 Hearts ones", n, chartCount)
+		}
+		// A Gin game selects no Hearts game: no section.
+		html = write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10, Game: 1}, Game: 1})
+		if n := strings.Count(html, "<svg"); n != chartCount || strings.Contains(html, "hearts-points") {
+			t.Errorf("game 1: %d charts, want the %d Gin ones", n, chartCount)
+		}
+	})
+}

@@ -1,0 +1,225 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/ginlog/ginlog/hearts"
+	"github.com/ginlog/ginlog/hearts/bots"
+	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/stats"
+)
+
+// HeartsEntrant is a player of a Hearts match: a name for reports and a
+// constructor called once per game.
+type HeartsEntrant struct {
+	Name string
+	New  func(rng *rand.Rand) hearts.Player
+}
+
+// NewHeartsEntrant resolves a Hearts player name: one of the baseline
+// bots of package hearts/bots (HeartsPlayerNames).
+func NewHeartsEntrant(name string) (HeartsEntrant, error) {
+	if _, err := bots.New(name, nil); err != nil {
+		return HeartsEntrant{}, err
+	}
+	return HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player {
+		p, _ := bots.New(name, rng) // the name was checked above
+		return p
+	}}, nil
+}
+
+// HeartsPlayerNames lists the Hearts player names.
+func HeartsPlayerNames() []string { return bots.Names }
+
+// ParseHeartsPlayers reads a comma-separated list of 2 or 4 Hearts player
+// names, by seat.
+func ParseHeartsPlayers(list string) ([]HeartsEntrant, error) {
+	names := strings.Split(list, ",")
+	if !hearts.ValidPlayers(len(names)) {
+		return nil, fmt.Errorf("%d Hearts players in %q: want 2 or 4, separated by commas", len(names), list)
+	}
+	out := make([]HeartsEntrant, len(names))
+	for i, n := range names {
+		e, err := NewHeartsEntrant(strings.TrimSpace(n))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = e
+	}
+	return out, nil
+}
+
+// HeartsConfig describes a Hearts match: its players by seat (2 or 4), the
+// number of games and the seed. As for Gin, game i is dealt from a random
+// stream keyed by (Seed, i) and each player's randomness from its own, so
+// any number of workers plays the same games.
+type HeartsConfig struct {
+	Players []HeartsEntrant
+	Games   int
+	Seed    uint64
+	Limit   int   // the total that ends a game; 0 means hearts.DefaultLimit
+	Start   int64 // the stamp of game 0; game i gets Start+i
+	Workers int   // goroutines; 0 means one per CPU; at most one per game and MaxWorkers
+}
+
+// HeartsGame is a finished game of a Hearts match.
+type HeartsGame struct {
+	Index  int
+	Stamp  int64
+	Record hearts.GameRecord
+}
+
+// Play plays game i of the match.
+func (c *HeartsConfig) Play(i int) (*HeartsGame, error) {
+	n := len(c.Players)
+	if !hearts.ValidPlayers(n) {
+		return nil, fmt.Errorf("%d players: want 2 or 4", n)
+	}
+	players := make([]hearts.Player, n)
+	for s, e := range c.Players {
+		players[s] = e.New(rand.New(rand.NewPCG(c.Seed^playerSeed, uint64(n*i+s))))
+	}
+	limit := c.Limit
+	if limit == 0 {
+		limit = hearts.DefaultLimit
+	}
+	rec, err := hearts.PlayGame(hearts.RandomDeals(rand.New(rand.NewPCG(c.Seed, uint64(i)))), players, limit)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", i, err)
+	}
+	return &HeartsGame{Index: i, Stamp: c.Start + int64(i), Record: rec}, nil
+}
+
+// RunHearts plays every game of the match as Run does a Gin match: on the
+// configured workers, each finished game passed to sink from several
+// goroutines at once, in no particular order.
+func RunHearts(ctx context.Context, c HeartsConfig, sink func(*HeartsGame) error) error {
+	if !hearts.ValidPlayers(len(c.Players)) {
+		return fmt.Errorf("%d players: want 2 or 4", len(c.Players))
+	}
+	return runGames(ctx, c.Games, c.Workers, c.Play, sink)
+}
+
+// HeartsIDs returns the player ids a match's logs use: the seat's number
+// from 1, a dash and the player's name ("1-simple"), so that the ids are
+// distinct and sort in seat order: seat s is the log's pos s.
+func HeartsIDs(players []HeartsEntrant) []string {
+	ids := make([]string, len(players))
+	for s, p := range players {
+		ids[s] = strconv.Itoa(s+1) + "-" + strings.NewReplacer("/", "_", "\\", "_").Replace(p.Name)
+	}
+	return ids
+}
+
+// HeartsDirs creates the players' folders <dir>/<id> that WriteHeartsGame
+// writes into, or checks that they are folders (not links) if they exist.
+func HeartsDirs(dir string, ids []string) error {
+	for _, id := range ids {
+		p := filepath.Join(dir, id)
+		err := os.Mkdir(p, 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			var info fs.FileInfo
+			if info, err = os.Lstat(p); err == nil && !info.IsDir() {
+				err = fmt.Errorf("%s exists and is not a folder", p)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteHeartsGame writes a game as the later framework did, in the real
+// player-id ordered format (hlog.GameFiles): <dir>/<id>/<stamp>.csv for
+// each player's id, in the folders HeartsDirs made. Every file must be
+// new: a file or a link already there is an error, and nothing is written
+// through a link.
+func WriteHeartsGame(dir string, g *HeartsGame, ids []string) error {
+	return writeHearts(dir, g, ids, safefile.WriteNew)
+}
+
+// OverwriteHeartsGame is WriteHeartsGame replacing regular files of the
+// same names.
+func OverwriteHeartsGame(dir string, g *HeartsGame, ids []string) error {
+	return writeHearts(dir, g, ids, safefile.WriteFile)
+}
+
+func writeHearts(dir string, g *HeartsGame, ids []string, write func(string, []byte, fs.FileMode) error) error {
+	files, err := hlog.GameFiles(&g.Record, ids, g.Stamp)
+	if err != nil {
+		return err
+	}
+	for name, data := range files {
+		if err := write(filepath.Join(dir, filepath.FromSlash(name)), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// HeartsSummary accumulates the results of a Hearts match; Add is not safe
+// for concurrent use.
+type HeartsSummary struct {
+	Games int
+	Hands int
+	Seats [hearts.MaxPlayers]HeartsSeatStats
+}
+
+// HeartsSeatStats is one seat's record in a Hearts match.
+type HeartsSeatStats struct {
+	Wins   int // games it ended with the lowest total
+	Points int // points scored, over all hands
+	Moons  int // hands in which it shot the moon
+	Queens int // hands in which it took the queen of spades
+}
+
+// Add counts one finished game.
+func (s *HeartsSummary) Add(g *hearts.GameRecord) {
+	s.Games++
+	s.Seats[g.Winner()].Wins++
+	for i := range g.Hands {
+		h := &g.Hands[i]
+		s.Hands++
+		for seat := range h.Players {
+			s.Seats[seat].Points += h.Points[seat]
+		}
+		if h.Moon >= 0 {
+			s.Seats[h.Moon].Moons++
+		}
+		for _, t := range h.Tricks {
+			for seat := range h.Players {
+				if t.Cards[seat] == hearts.QueenOfSpades {
+					s.Seats[t.Winner(h.Players)].Queens++
+				}
+			}
+		}
+	}
+}
+
+// WinRate returns seat's share of the games won and its 95% Wilson
+// interval.
+func (s *HeartsSummary) WinRate(seat int) (rate, lo, hi float64) {
+	lo, hi = stats.Wilson(s.Seats[seat].Wins, s.Games)
+	if s.Games == 0 {
+		return 0, lo, hi
+	}
+	return float64(s.Seats[seat].Wins) / float64(s.Games), lo, hi
+}
+
+// PointsPerHand returns seat's mean points per hand.
+func (s *HeartsSummary) PointsPerHand(seat int) float64 {
+	if s.Hands == 0 {
+		return 0
+	}
+	return float64(s.Seats[seat].Points) / float64(s.Hands)
+}
