@@ -25,10 +25,10 @@ func TestLimitsTakeEffect(t *testing.T) {
 		wantLimit   string // as DuckDB shows it
 		wantThreads int64  // 0: any
 	}{
-		{"the defaults", Limits{}, "512.0 MiB", 0},
+		{"the defaults", Limits{}, "256.0 MiB", 0},
 		{"a limit in MB", Limits{MemoryLimit: "300MB"}, "286.1 MiB", 0},
 		{"a limit in GiB", Limits{MemoryLimit: "2GiB"}, "2.0 GiB", 0},
-		{"one thread", Limits{Threads: 1}, "512.0 MiB", 1},
+		{"one thread", Limits{Threads: 1}, "256.0 MiB", 1},
 		{"three threads", Limits{MemoryLimit: "1GB", Threads: 3}, "953.6 MiB", 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
