@@ -301,7 +301,7 @@ func (f *finder) addLog(dir, base string, s *source, explicit bool) {
 	key := dir + "/" + n.stamp
 	g := f.games[key]
 	if g == nil {
-		g = &game{key: key, ts: n.TS, slots: map[slotKey]*slot{}}
+		g = &game{key: key, ts: n.TS}
 		f.games[key] = g
 	}
 	g.add(n, s)
