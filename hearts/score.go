@@ -4,6 +4,12 @@ package hearts
 // another.
 const DefaultLimit = 100
 
+// MaxLimit is the largest total a simulated game may be played to. Every
+// hand adds 26 points among the players, so a game to MaxLimit ends
+// within about MaxLimit/6.5 + 1 hands (1,540 for four players), inside
+// the hands a log file may hold.
+const MaxLimit = 10000
+
 // Score returns the points each of n seats scores for a hand in which they
 // took taken, and the seat that shot the moon (-1 if none): a seat that took
 // every point card scores 0 and every other seat 26; otherwise each scores

@@ -12,12 +12,11 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay/store"
-	"github.com/ginlog/ginlog/schema"
 )
 
 // gameTables returns the tables with a game_id column: every one holds
@@ -88,24 +87,14 @@ func TestRemoveClearsEveryGameTable(t *testing.T) {
 // TestRemoveHearts: removing Hearts games clears their rows from every
 // Hearts table and leaves the other games' rows as they were.
 func TestRemoveHearts(t *testing.T) {
-	dir := "../../shared/hearts/logs"
-	testenv.Dir(t, dir)
 	ctx := context.Background()
-	db, err := schema.Open(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	load(t, db.DB, ingest.Options{Paths: []string{dir}})
-	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
-		t.Fatal(err)
-	}
+	db := testdb.LoadCorpus(t, testenv.HeartsLogs, ingest.Options{})
 	gone := []int64{2, 3, 40}
-	before, _ := digest(t, db.DB, gone)
-	if r, err := organise.Remove(ctx, db.DB, organise.Selection{Ranges: []organise.Range{{2, 3}, {40, 40}}}, nil); err != nil || !slices.Equal(r.Games, gone) {
+	before, _ := digest(t, db, gone)
+	if r, err := organise.Remove(ctx, db, organise.Selection{Ranges: []organise.Range{{2, 3}, {40, 40}}}, nil); err != nil || !slices.Equal(r.Games, gone) {
 		t.Fatalf("removal %+v, %v", r, err)
 	}
-	after, left := digest(t, db.DB, gone)
+	after, left := digest(t, db, gone)
 	for table, n := range left {
 		if n != 0 {
 			t.Errorf("%s: %d rows of removed games left", table, n)

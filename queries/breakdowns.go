@@ -60,7 +60,7 @@ type DrawTendencies struct {
 	Rank     []Share // by the card's rank, A to K
 	Suit     []Share // by its suit, S, C, D, H
 	Relation []Share // meld, combo, none: its relation to the hand (see replay.Relation)
-	Phase    []Share // early, middle, late: by stock left
+	Phase    []Share // by stock left, in the fit's phases (Phases): 29-31 first
 	Turn     []Share // by the actor's turn in the round, 1 to 9+
 }
 
@@ -95,7 +95,7 @@ type Knocks struct {
 	Turns    []Share // calls after each number of the caller's turns (16+ last), of all calls
 	Gin      Rate    // Gin calls, of Gin and Knock calls
 	Undercut Rate    // knocks undercut, of knocks
-	PassedUp []Share // plays with a legal knock where the round went on, by phase (early, middle, late)
+	PassedUp []Share // plays with a legal knock where the round went on, by phase (Phases)
 }
 
 // KnockProfile runs knock-profile.

@@ -15,12 +15,10 @@ import (
 	"github.com/ginlog/ginlog/hearts/hlog"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
-	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
-	"github.com/ginlog/ginlog/schema"
 )
 
 const realHearts = "../../shared/hearts/logs"
@@ -29,20 +27,7 @@ const realHearts = "../../shared/hearts/logs"
 // in-memory database.
 func heartsDB(t *testing.T, dir string) *sql.DB {
 	t.Helper()
-	testenv.Dir(t, dir)
-	ctx := context.Background()
-	db, err := schema.Open(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if s, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}}); err != nil || s.Rejected != 0 {
-		t.Fatalf("ingest: %+v, %v", s, err)
-	}
-	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	return db.DB
+	return testdb.Load(t, dir, ingest.Options{})
 }
 
 // TestHeartsGolden runs every Hearts query on the real Hearts logs.

@@ -1,6 +1,8 @@
 // Package queries holds ginlog's analytic queries. Each named query is an
 // embedded sql/<name>.sql file whose first line is "-- <name>: <one-line
-// description>" and whose following comment lines explain its columns; the
+// description>", whose second, for a query with a rate, is "-- rate:
+// <cases>, of <opportunities>", and whose following comment lines explain
+// its columns; the
 // statements the other commands read (the games list, the report's data)
 // are embedded stmt/<name>.sql files.
 //
@@ -54,7 +56,12 @@ type Query struct {
 	Name        string
 	Game        string // the kind of games it reads: "gin", or "hearts" for the hearts-* queries
 	Description string
-	SQL         string
+	// Rate says what the query's cases and opportunities count ("games
+	// won, of games"), empty for a query without them.
+	Rate string
+	// Columns explains the query's columns, as its comment lines do.
+	Columns string
+	SQL     string
 }
 
 // All returns the named queries in a fixed order: summary first, then by
@@ -65,10 +72,10 @@ func All() []Query {
 	for _, n := range names {
 		b, _ := files.ReadFile(n)
 		text := string(b)
-		first, _, _ := strings.Cut(text, "\n")
-		_, desc, _ := strings.Cut(first, ": ")
 		name := strings.TrimSuffix(path.Base(n), ".sql")
-		out = append(out, Query{Name: name, Game: GameOf(name), Description: desc, SQL: text})
+		q := Query{Name: name, Game: GameOf(name), SQL: text}
+		q.Description, q.Rate, q.Columns = header(text)
+		out = append(out, q)
 	}
 	order := append([]string{"summary", "draw-tendency", "knock-profile", "discards", "card-values", "meld-loss", "pace"}, heartsOrder...)
 	slices.SortFunc(out, func(a, b Query) int {
@@ -85,6 +92,29 @@ func All() []Query {
 		return strings.Compare(a.Name, b.Name)
 	})
 	return out
+}
+
+// header reads a named query's leading comment lines: the description on
+// the first, the rate on a "rate:" line, and the columns' explanation, its
+// lines joined.
+func header(text string) (desc, rate, columns string) {
+	var cols []string
+	for i, line := range strings.Split(text, "\n") {
+		body, ok := strings.CutPrefix(line, "--")
+		if !ok {
+			break
+		}
+		body = strings.TrimSpace(body)
+		switch {
+		case i == 0:
+			_, desc, _ = strings.Cut(body, ": ")
+		case strings.HasPrefix(body, "rate: "):
+			rate = strings.TrimSuffix(strings.TrimPrefix(body, "rate: "), ".")
+		default:
+			cols = append(cols, body)
+		}
+	}
+	return desc, rate, strings.Join(cols, " ")
 }
 
 // ErrNoQuery reports a name that is no named query.
@@ -104,7 +134,7 @@ func Get(name string) (Query, error) {
 }
 
 // Result is a query's table: column names and rows of values (string,
-// int64, float64, bool, or nil).
+// int64, float64, bool, nil, or a list of them: []any).
 type Result struct {
 	Columns []string
 	Rows    [][]any
@@ -207,6 +237,12 @@ func normalize(v any) any {
 		return x.UTC().Format(time.RFC3339)
 	case []byte:
 		return string(x)
+	case []any: // a LIST, such as a hand's card[]: a list, never its text
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = normalize(e)
+		}
+		return out
 	case *big.Int: // HUGEINT, as sum() of integers returns
 		if x.IsInt64() {
 			return x.Int64()

@@ -67,7 +67,7 @@ func (t Tables) dims() string {
 // a statement into one statement: one WITH list, the statement's own
 // common table expressions last.
 func assemble(params string, t Tables, prelude, text string) string {
-	parts := []string{stripComments(params), stripComments(t.dims()), stripComments(prelude)}
+	parts := []string{stripComments(params), stripComments(t.dims()), stripComments(phasesSQL), stripComments(prelude)}
 	body := stripComments(text)
 	if rest, ok := strings.CutPrefix(body, "WITH "); ok {
 		parts = append(parts, rest)

@@ -4,7 +4,9 @@
 // package that imports tablewriter.
 //
 // A Table is a header of named columns and rows of cells. A cell is a
-// string, an integer, a float64, a bool or nil (shown empty, null in JSON).
+// string, an integer, a float64, a bool, nil (shown empty, null in JSON)
+// or a list of cells, []any (a hand's cards: its cells separated by spaces
+// in the text formats, an array in JSON).
 // Text formats print floats with the column's Format; JSON keeps full
 // precision and the numbers' types.
 package render
@@ -36,20 +38,34 @@ const (
 // Formats lists every format, in the order help texts show them.
 var Formats = []Format{Text, CSV, JSON, Markdown}
 
-// ParseFormat checks s against the allowed formats (all of them when none
-// is given).
+// ParseFormat checks s, in any case, against the allowed formats (all of
+// them when none is given).
 func ParseFormat(s string, allowed ...Format) (Format, error) {
 	if len(allowed) == 0 {
 		allowed = Formats
 	}
-	names := make([]string, len(allowed))
-	for i, f := range allowed {
-		if string(f) == s {
+	for _, f := range allowed {
+		if strings.EqualFold(string(f), s) {
 			return f, nil
 		}
+	}
+	return "", fmt.Errorf("unknown format %q: want %s", s, FormatList(allowed...))
+}
+
+// FormatList names the formats (all of them when none is given) for a
+// help text or a message: "table, csv, json or markdown".
+func FormatList(formats ...Format) string {
+	if len(formats) == 0 {
+		formats = Formats
+	}
+	names := make([]string, len(formats))
+	for i, f := range formats {
 		names[i] = string(f)
 	}
-	return "", fmt.Errorf("unknown format %q: want %s", s, strings.Join(names, ", "))
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // Column describes one column.
@@ -113,6 +129,12 @@ func (t *Table) text(col int, v any) string {
 		return t.text(col, float64(x))
 	case bool:
 		return strconv.FormatBool(x)
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = t.text(col, e)
+		}
+		return strings.Join(parts, " ")
 	default:
 		return fmt.Sprint(x)
 	}

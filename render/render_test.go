@@ -13,6 +13,7 @@ func sample() *Table {
 	t.Append("SA", 12, 0.25, nil)
 	t.Append("D10", 3, 1.0, "small sample")
 	t.Append("HJ, \"quoted\"", 140, nil, true)
+	t.Append("hand", 10, 0.5, []any{"S7", "D10", "HJ"})
 	return t
 }
 
@@ -46,10 +47,31 @@ func TestEmptyJSON(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
-	if f, err := ParseFormat("csv"); err != nil || f != CSV {
-		t.Errorf("ParseFormat(csv) = %v, %v", f, err)
-	}
-	if _, err := ParseFormat("csv", Text, JSON); err == nil || err.Error() != `unknown format "csv": want table, json` {
-		t.Errorf("ParseFormat(csv, table|json) error = %v", err)
+	for _, tc := range []struct {
+		name, in string
+		allowed  []Format
+		want     Format
+		wantErr  string
+	}{
+		{"lower", "csv", nil, CSV, ""},
+		{"upper", "JSON", nil, JSON, ""},
+		{"mixed", "MarkDown", nil, Markdown, ""},
+		{"table in any case", "Table", []Format{Text, JSON}, Text, ""},
+		{"not allowed", "csv", []Format{Text, JSON}, "", `unknown format "csv": want table or json`},
+		{"unknown", "xml", nil, "", `unknown format "xml": want table, csv, json or markdown`},
+		{"empty", "", nil, "", `unknown format "": want table, csv, json or markdown`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseFormat(tc.in, tc.allowed...)
+			if tc.wantErr != "" {
+				if err == nil || err.Error() != tc.wantErr {
+					t.Errorf("ParseFormat(%q) error = %v, want %q", tc.in, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || f != tc.want {
+				t.Errorf("ParseFormat(%q) = %v, %v, want %v", tc.in, f, err, tc.want)
+			}
+		})
 	}
 }

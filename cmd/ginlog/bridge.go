@@ -18,7 +18,7 @@ func newBridgeCmd(a *app) *cobra.Command {
 framework speak ginlog's line protocol (docs/protocol.md), so that every
 command that takes a player plays it as exec:PATH.`,
 		Example: `  ginlog bridge haskell --out GinlogMain.hs`,
-		Args:    argsRange(0, 0),
+		Args:    subcommandArgs,
 		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newBridgeHaskellCmd(a))
@@ -66,7 +66,7 @@ one-second limit and the memory limit itself.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "Player", "the player's module")
-	cmd.Flags().StringVar(&opts.out, "out", "", "write the module to this file instead of stdout")
+	cmd.Flags().StringVarP(&opts.out, "out", "o", "", "write the module to this file instead of stdout")
 	return cmd
 }
 

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
@@ -9,6 +12,7 @@ import (
 type exportOptions struct {
 	weights string
 	format  string
+	flavour string // of the haskell format: plain or fit2102
 	name    string
 	game    string
 }
@@ -26,6 +30,14 @@ func newExportCmd(a *app) *cobra.Command {
            opponentTakeProbability, meldProbability, knockWinProbability,
            shouldKnock, handValue, ...; paste it into a single-file
            Player.hs without its module header
+           --flavour fit2102: a module for the FIT2102 framework's own
+           types (Card, Rank, Suit, Draw, Meld): a Tracker of the round
+           kept in the memory string (trackPick, trackPlay, trackDiscard,
+           showTracker, readTracker), the meld search (handDeadwood,
+           bestMelds, discardOptions) and the weights over cards
+           (opponentTakes, feedingRisk, meldChance, shouldKnock,
+           handValue, valueAhead); lines under 80 columns; its header
+           says how to paste it into Player.hs (docs/haskell.md)
   go       a self-contained Go source file (no imports) with the weights
            as package-level values, PhaseOf and ShouldKnock
 
@@ -40,16 +52,28 @@ escaped for the target language.
 
 ` + heartsExportHelp,
 		Example: `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
+  ginlog export --weights weights.json --format haskell --flavour fit2102 > submission/GinlogWeights.hs
   ginlog export --weights weights.json --format go --name ginweights > weights.go
   ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.format = strings.ToLower(opts.format)
 			switch opts.game {
 			case "gin":
 			case "hearts":
+				if opts.flavour != "plain" {
+					return usagef("--flavour is for the Gin Rummy weights, not --game hearts")
+				}
 				return runExportHearts(cmd.Context(), a, opts)
 			default:
 				return usagef("--game: want gin or hearts, got %q", opts.game)
+			}
+			switch {
+			case opts.flavour == "plain":
+			case opts.format != "haskell":
+				return usagef("--flavour is for --format haskell, not %s", opts.format)
+			case opts.flavour != "fit2102":
+				return usagef("--flavour: want plain or fit2102, got %q", opts.flavour)
 			}
 			switch opts.format {
 			case "json":
@@ -70,8 +94,12 @@ escaped for the target language.
 		},
 	}
 	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
-	cmd.Flags().StringVar(&opts.format, "format", "json", "json, haskell or go")
+	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
+	mustComplete(cmd, "format", fixedCompletion("json", "haskell", "go"))
 	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
+	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
+	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
+	mustComplete(cmd, "flavour", fixedCompletion("plain", "fit2102"))
 	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
 	return cmd
 }
@@ -88,6 +116,9 @@ func runExport(a *app, opts exportOptions) error {
 		return usagef("--weights: %s: %v", opts.weights, err)
 	}
 	if opts.format == "haskell" {
+		if opts.flavour == "fit2102" {
+			return export.HaskellFIT2102(a.out, w, opts.name)
+		}
 		return export.Haskell(a.out, w, opts.name)
 	}
 	return export.Go(a.out, w, opts.name)

@@ -16,6 +16,14 @@ func TestExportDefaults(t *testing.T) {
 	}
 }
 
+func TestExportFIT2102(t *testing.T) {
+	r := runCmd(t, nil, "export", "--weights", "default", "--format", "haskell", "--flavour", "fit2102", "--name", "Bot.Weights")
+	if r.code != exitOK || !strings.HasPrefix(r.out, "-- | Gin Rummy weights for a FIT2102 player:\n") ||
+		!strings.Contains(r.out, "\nmodule Bot.Weights\n") || !strings.Contains(r.out, "\ntrackPick ::") {
+		t.Errorf("exit %d: %.300s%s", r.code, r.out, r.err)
+	}
+}
+
 // TestExportRefuses: names that are not names, weights that are not
 // weights and weights whose policy refuses Gin are usage errors.
 func TestExportRefuses(t *testing.T) {
@@ -48,6 +56,10 @@ func TestExportRefuses(t *testing.T) {
 	}{
 		{"bad format", []string{"--format", "cobol"}, `ginlog: --format: want json, haskell or go, got "cobol"`},
 		{"go package with a newline", []string{"--format", "go", "--name", "x\nfunc init() {}"}, `ginlog: --name: Go package "x\nfunc init() {}": not a valid name`},
+		{"flavour of go", []string{"--format", "go", "--flavour", "fit2102"}, "ginlog: --flavour is for --format haskell, not go"},
+		{"unknown flavour", []string{"--format", "haskell", "--flavour", "fit2103"}, `ginlog: --flavour: want plain or fit2102, got "fit2103"`},
+		{"fit2102 module in lower case", []string{"--format", "haskell", "--flavour", "fit2102", "--name", "weights"}, `ginlog: --name: Haskell module "weights": not a valid name`},
+		{"gin refused, fit2102", []string{"--weights", noGin, "--format", "haskell", "--flavour", "fit2102"}, "absurd policy"},
 		{"haskell module in lower case", []string{"--format", "haskell", "--name", "weights"}, `ginlog: --name: Haskell module "weights": not a valid name`},
 		{"missing file", []string{"--weights", "/no/such.json"}, "ginlog: --weights: open /no/such.json: no such file or directory"},
 		{"trailing garbage", []string{"--weights", garbage}, "data after the weights object"},

@@ -48,8 +48,8 @@ database. DIR must be a dataset or an empty or new folder.`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			if opts.out == "" {
 				return usagef("export-data needs --out DIR")
@@ -58,9 +58,9 @@ database. DIR must be a dataset or an empty or new folder.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.out, "out", "", "the dataset's folder (a dataset, or an empty or new folder)")
+	f.StringVarP(&opts.out, "out", "o", "", "the dataset's folder (a dataset, or an empty or new folder)")
 	f.BoolVar(&opts.rebuild, "rebuild", false, "remove what the dataset holds and write it again from the whole database")
-	f.StringVar(&format, "format", "table", "summary format: table or json")
+	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
 	return cmd
 }
 
@@ -102,14 +102,14 @@ func writeExportSummary(a *app, s *dataset.Summary) error {
 		}
 		slices.Sort(names)
 		for _, n := range names {
-			fmt.Fprintf(&b, "  %-14s %d files, %d rows, %s\n", n, tables[n], s.Rows[n], size(bytes[n]))
+			fmt.Fprintf(&b, "  %-14s %s, %s, %s\n", n, plural(tables[n], "file"), plural(s.Rows[n], "row"), size(bytes[n]))
 		}
-		fmt.Fprintf(&b, "wrote %d files, %s in %.2f s\n", len(s.Files), size(s.Bytes), s.Seconds)
+		fmt.Fprintf(&b, "wrote %s, %s in %.2f s\n", plural(len(s.Files), "file"), size(s.Bytes), s.Seconds)
 	}
 	for _, h := range s.Held {
-		fmt.Fprintf(&b, "held: import %d, %d of its %d games not verified (run ginlog verify; the next export adds it)\n", h.Import, h.Unverified, h.Games)
+		fmt.Fprintf(&b, "held: import %d, %d of its %s not verified (run ginlog verify; the next export adds it)\n", h.Import, h.Unverified, plural(h.Games, "game"))
 	}
-	fmt.Fprintf(&b, "dataset: %d files, %d rows, %s\n", s.Total.Files, s.Total.Rows, size(s.Total.Bytes))
+	fmt.Fprintf(&b, "dataset: %s, %s, %s\n", plural(s.Total.Files, "file"), plural(s.Total.Rows, "row"), size(s.Total.Bytes))
 	_, err := fmt.Fprint(a.out, b.String())
 	return err
 }
@@ -124,5 +124,5 @@ func size(n int64) string {
 	case n >= 1<<10:
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return plural(n, "byte")
 }

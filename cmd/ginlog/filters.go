@@ -15,15 +15,33 @@ type filterFlags struct {
 	minSample                           int
 }
 
-func (ff *filterFlags) register(cmd *cobra.Command) {
+// filterSet says which of the optional filter flags a command has: only
+// those it reads, so that no flag does nothing.
+type filterSet int
+
+const (
+	filterWho       filterSet = 1 << iota // --who: the command reads plays
+	filterMinSample                       // --min-sample: the command notes small samples
+)
+
+// register adds the filter flags to cmd: the game filters always, --who
+// and --min-sample when set says so.
+func (ff *filterFlags) register(a *app, cmd *cobra.Command, set filterSet) {
 	f := cmd.Flags()
-	f.StringVar(&ff.who, "who", queries.DefaultWho, "whose plays: "+strings.Join(queries.Whos, ", "))
+	ff.who, ff.minSample = queries.DefaultWho, queries.DefaultMinSample
+	if set&filterWho != 0 {
+		f.StringVar(&ff.who, "who", queries.DefaultWho, "whose plays: "+strings.Join(queries.Whos, ", "))
+		mustComplete(cmd, "who", fixedCompletion(queries.Whos...))
+	}
 	f.StringVar(&ff.opponent, "opponent", "", "only games tagged with this opponent (ingest --opponent)")
 	f.StringVar(&ff.source, "source", "", "only games tagged with this source (ingest --source)")
 	f.StringVar(&ff.since, "since", "", "only games logged at or after this date (2020-11-07, RFC 3339, or Unix seconds)")
 	f.StringVar(&ff.until, "until", "", "only games logged before this date")
 	f.Int64Var(&ff.game, "game", 0, "only this game")
-	f.IntVar(&ff.minSample, "min-sample", queries.DefaultMinSample, "note rows with fewer opportunities as small samples (they are kept)")
+	if set&filterMinSample != 0 {
+		f.IntVar(&ff.minSample, "min-sample", queries.DefaultMinSample, "note rows with fewer opportunities as small samples (they are kept)")
+	}
+	a.completeTags(cmd)
 }
 
 // parse returns the checked filters; its errors wrap queries.ErrBadFilter.

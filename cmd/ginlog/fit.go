@@ -73,9 +73,9 @@ tuned:PATH.`,
 			return runFit(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.out, "out", "weights.json", "the weights file to write")
+	cmd.Flags().StringVarP(&opts.out, "out", "o", "weights.json", "the weights file to write")
 	cmd.Flags().Float64Var(&opts.fit.L2, "l2", 1, "L2 penalty of the draw model's coefficients (not the intercept)")
-	ff.register(cmd)
+	ff.register(a, cmd, filterWho)
 	return cmd
 }
 
@@ -123,9 +123,9 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 	if err := safefile.Write(opts.out, 0o644, w.Save); err != nil {
 		return outError("--out", err)
 	}
-	fmt.Fprintf(a.out, "fitted %s from %d games, %d rounds, %d plays\n", opts.out, w.Provenance.Games, w.Provenance.Rounds, w.Provenance.Plays)
-	fmt.Fprintf(a.out, "draw model: %d offers, opponent gain %.2f deadwood per take\n", w.DrawModel.Samples, w.DrawModel.OpponentGain)
-	fmt.Fprintf(a.out, "draw policy: a stock draw saves %.2f deadwood on average (%d draws)\n", w.DrawPolicy.StockGain, w.DrawPolicy.Samples)
+	fmt.Fprintf(a.out, "fitted %s from %s, %s, %s\n", opts.out, plural(w.Provenance.Games, "game"), plural(w.Provenance.Rounds, "round"), plural(w.Provenance.Plays, "play"))
+	fmt.Fprintf(a.out, "draw model: %s, opponent gain %.2f deadwood per take\n", plural(w.DrawModel.Samples, "offer"), w.DrawModel.OpponentGain)
+	fmt.Fprintf(a.out, "draw policy: a stock draw saves %.2f deadwood on average (%s)\n", w.DrawPolicy.StockGain, plural(w.DrawPolicy.Samples, "draw"))
 	probs := make([]string, model.NumPhases)
 	for ph, p := range w.KnockPolicy.WinProbability[model.NumKnockDeadwoods-1] {
 		probs[ph] = fmt.Sprintf("%.2f", p)

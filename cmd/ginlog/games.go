@@ -37,8 +37,8 @@ hands, final totals and verify verdict.`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
 			}
 			if opts.filters, err = ff.parse(); err != nil {
 				return err
@@ -49,9 +49,10 @@ hands, final totals and verify verdict.`,
 			return runGames(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	formatFlag(cmd, &format, "output format")
 	cmd.Flags().StringVar(&opts.game, "kind", queries.GameGin, "the games to list: gin or hearts")
-	ff.register(cmd)
+	mustComplete(cmd, "kind", fixedCompletion(queries.GameGin, queries.GameHearts))
+	ff.register(a, cmd, 0)
 	return cmd
 }
 

@@ -99,6 +99,7 @@ func TestSimulateHeartsSummary(t *testing.T) {
 		{"gin-player", []string{"simulate", "--game", "hearts", "--players", "meldable,simple", "--no-logs"}, exitUsage},
 		{"mirror", []string{"simulate", "--game", "hearts", "--games", "4", "--mirror", "--no-logs"}, exitUsage},
 		{"limit", []string{"simulate", "--game", "hearts", "--limit", "0", "--no-logs"}, exitUsage},
+		{"limit-too-high", []string{"simulate", "--game", "hearts", "--limit", "10001", "--no-logs"}, exitUsage},
 		{"no-out", []string{"simulate", "--game", "hearts"}, exitUsage},
 		{"bad-game", []string{"simulate", "--game", "chess", "--no-logs"}, exitUsage},
 	} {

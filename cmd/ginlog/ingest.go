@@ -77,8 +77,8 @@ Exit status 3 means some games or files were rejected.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			for _, label := range []struct{ flag, value string }{{"--source", opts.Source}, {"--opponent", opts.Opponent}} {
 				if !utf8.ValidString(label.value) {
@@ -98,8 +98,10 @@ Exit status 3 means some games or files were rejected.`,
 	f.IntVar(&opts.Batch, "batch", 0, "games per transaction (default: about 368,640 plays, three DuckDB row groups)")
 	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the games (run ginlog verify later)")
 	f.BoolVarP(&opts.verbose, "verbose", "v", false, "name every file skipped, and why")
-	f.StringVar(&format, "format", "table", "summary format: table or json")
+	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
 	f.StringVar(&opts.Game, "game", "", "read every file as this game's logs: "+strings.Join(ingest.GameKinds(), " or ")+" (default: detect each file)")
+	mustComplete(cmd, "game", fixedCompletion(ingest.GameKinds()...))
+	a.completeTags(cmd)
 	return cmd
 }
 
@@ -149,13 +151,13 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	}
 	var problems []string
 	if sum.Rejected > 0 {
-		problems = append(problems, fmt.Sprintf("%d of %d games rejected; see the errors above or the import_errors table", sum.Rejected, sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates))
+		problems = append(problems, fmt.Sprintf("%d of %s rejected; see the errors above or the import_errors table", sum.Rejected, plural(sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates, "game")))
 	}
 	if sum.BadFiles > 0 {
-		problems = append(problems, fmt.Sprintf("%d files or folders could not be read as logs; see the errors above", sum.BadFiles))
+		problems = append(problems, fmt.Sprintf("%s or folders could not be read as logs; see the errors above", plural(sum.BadFiles, "file")))
 	}
 	if n, games := ver.problems(); n > 0 {
-		problems = append(problems, fmt.Sprintf("%d games break the rules; see ginlog verify and the violations and hearts_deviations tables", games))
+		problems = append(problems, fmt.Sprintf("%s %s the rules; see ginlog verify and the violations and hearts_deviations tables", plural(games, "game"), verb(games, "breaks", "break")))
 	}
 	if len(problems) > 0 {
 		return &rejectedError{strings.Join(problems, "; ")}
@@ -181,13 +183,14 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver ver
 	}
 	hands := ""
 	if s.Hands > 0 {
-		hands = fmt.Sprintf(", %d Hearts hands", s.Hands)
+		hands = ", " + plural(s.Hands, "Hearts hand")
 	}
-	_, err := fmt.Fprintf(a.out, `import %d: %d files%s (%d other files skipped%s)
+	_, err := fmt.Fprintf(a.out, `import %d: %s%s (%s skipped%s)
 games: %d new, %d duplicate, %d mirror, %d rejected
-%sloaded: %d rounds, %d plays%s; %d errors
+%sloaded: %s, %s%s; %s
 %.2f s, %.0f games/s
-`, s.ImportID, s.Files, bad, s.Skipped, skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts), s.Rounds, s.Plays, hands, s.Errors, s.Seconds, s.GamesPerS)
+`, s.ImportID, plural(s.Files, "file"), bad, plural(s.Skipped, "other file"), skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts),
+		plural(s.Rounds, "round"), plural(s.Plays, "play"), hands, plural(s.Errors, "error"), s.Seconds, s.GamesPerS)
 	if err != nil || ver.gin == nil && ver.hearts == nil {
 		return err
 	}

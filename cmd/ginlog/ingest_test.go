@@ -63,7 +63,7 @@ func TestIngestRejectedExitCode(t *testing.T) {
 		t.Fatalf("exit %d, want %d", r.code, exitRejected)
 	}
 	want := filepath.Join(dir, "5.csv") + `:1:31: bad-card: hand card "X8" is not a card`
-	if !strings.HasPrefix(r.err, want) || !strings.Contains(r.err, "ginlog: 1 of 1 games rejected") {
+	if !strings.HasPrefix(r.err, want) || !strings.Contains(r.err, "ginlog: 1 of 1 game rejected") {
 		t.Errorf("stderr:\n%s\nwant it to start with %s", r.err, want)
 	}
 }

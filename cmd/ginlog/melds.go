@@ -57,14 +57,14 @@ commas or semicolons; the hand may be one argument or several.`,
 				}
 				opts.forbid = gin.HandOf(c)
 			}
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			return runMelds(a, opts)
 		},
 	}
 	cmd.Flags().StringVar(&forbid, "forbid", "", "a card that may not be discarded (the one just drawn)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatFlag(cmd, &format, "output format", render.Text, render.JSON)
 	return cmd
 }
 
@@ -122,12 +122,22 @@ func newMeldsReport(cards []gin.Card, forbid gin.Hand) meldsReport {
 	return r
 }
 
-// plural returns n and the noun, with an s unless n is 1.
-func plural(n int, noun string) string {
+// plural returns n and the noun, with an s unless n is 1: "1 game", "2
+// games", "0 games".
+func plural[N ~int | ~int32 | ~int64](n N, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// verb returns the singular form of a verb for a count of 1, the plural
+// form otherwise: verb(n, "breaks", "break").
+func verb[N ~int | ~int32 | ~int64](n N, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func names(cards []gin.Card) []string {

@@ -39,13 +39,13 @@ them. Exit status 5 means the database holds no games.`, title, tag, tag),
 		Args:    argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
 			}
 			return runTagList(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	formatFlag(cmd, &format, "output format")
 	return cmd
 }
 

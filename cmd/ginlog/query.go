@@ -18,6 +18,7 @@ import (
 type queryOptions struct {
 	name     string
 	list     bool
+	describe bool
 	filters  queries.Filters
 	format   render.Format
 	grid     bool
@@ -49,8 +50,10 @@ game; the other queries read what verify derived from the replay, so they
 count the verified games only (a game verify has not seen yet adds nothing
 to them; one with violations counts, and ginlog games shows the verdicts).
 ginlog ingest verifies the games it loads. Every rate is given as cases out
-of opportunities with its 95% Wilson interval; rows with fewer
-opportunities than --min-sample are noted, not hidden. Games logged by the
+of opportunities with its 95% Wilson interval (rate, ci_low, ci_high);
+rows with fewer opportunities than --min-sample are noted, not hidden.
+query --list says what each query's cases and opportunities count, and
+query NAME --describe (or query NAME --help) explains its columns. Games logged by the
 other player of a game already loaded are counted once. Exit status 5
 means the filters select no games (or --game names none).
 
@@ -69,17 +72,19 @@ those in which who played each card is known.
 
 ` + strings.Join(names, "\n"),
 		Example: `  ginlog query --list
+  ginlog query draw-tendency --describe
   ginlog query draw-tendency --opponent bot7
   ginlog query card-values --grid --metric taken --who both
   ginlog query summary --since 2020-11-07 --format json
   ginlog query summary --data dataset/
   ginlog query draw-tendency --opponent bot7 --dialect trino --print-sql
   ginlog query hearts-queen --source week3`,
-		Args: argsRange(0, 1),
+		Args:              argsRange(0, 1),
+		ValidArgsFunction: queryNameCompletion,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
 			}
 			if opts.list {
 				return writeQueryList(a, opts.format)
@@ -88,14 +93,28 @@ those in which who played each card is known.
 				return usagef("query needs a NAME (see ginlog query --list)")
 			}
 			opts.name = args[0]
-			if _, err := queries.Get(opts.name); err != nil {
+			q, err := queries.Get(opts.name)
+			if err != nil {
+				return err
+			}
+			if opts.describe {
+				_, err := fmt.Fprint(a.out, describeQuery(q))
 				return err
 			}
 			if opts.filters, err = ff.parse(); err != nil {
 				return err
 			}
+			if q.Game == queries.GameHearts && cmd.Flags().Changed("who") {
+				return usagef("--who is for the Gin queries: the rows of %s are by player or seat", q.Name)
+			}
+			if q.Rate == "" && cmd.Flags().Changed("min-sample") {
+				return usagef("--min-sample notes the small samples of a rate: %s has none", q.Name)
+			}
 			if opts.grid && opts.name != "card-values" {
 				return usagef("--grid is for card-values")
+			}
+			if cmd.Flags().Changed("metric") && !opts.grid {
+				return usagef("--metric chooses the value --grid shows: give --grid with it")
 			}
 			if opts.metric, err = queries.ParseCardMetric(metric); err != nil {
 				return usagef("--metric: %v", err)
@@ -115,14 +134,27 @@ those in which who played each card is known.
 			return runQuery(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.list, "list", false, "list the queries")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	cmd.Flags().BoolVar(&opts.list, "list", false, "list the queries, with what their cases and opportunities count")
+	cmd.Flags().BoolVar(&opts.describe, "describe", false, "explain the query's columns instead of running it")
+	formatFlag(cmd, &format, "output format")
 	cmd.Flags().BoolVar(&opts.grid, "grid", false, "card-values as a 4x13 grid (suits by ranks)")
-	cmd.Flags().StringVar(&metric, "metric", string(queries.MetricTaken), "the card-values grid metric: "+metricNames())
+	cmd.Flags().StringVar(&metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
+	mustComplete(cmd, "metric", fixedCompletion(strings.Split(metricNames(), ", ")...))
 	cmd.Flags().StringVar(&opts.data, "data", "", "read the Parquet dataset in this folder (ginlog export-data) instead of the database")
 	cmd.Flags().StringVar(&engine, "dialect", "", "with --print-sql: the engine, spark, trino or duckdb")
+	mustComplete(cmd, "dialect", fixedCompletion(dialectNames()...))
 	cmd.Flags().BoolVar(&opts.printSQL, "print-sql", false, "print the query for an engine reading a dataset (--dialect) instead of running it")
-	ff.register(cmd)
+	ff.register(a, cmd, filterWho|filterMinSample)
+	help := cmd.HelpFunc()
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		for _, arg := range args {
+			if q, err := queries.Get(arg); err == nil {
+				fmt.Fprintln(c.OutOrStdout(), describeQuery(q))
+				break
+			}
+		}
+		help(c, args)
+	})
 	return cmd
 }
 
@@ -130,9 +162,13 @@ those in which who played each card is known.
 var gameTitles = map[string]string{queries.GameGin: "Gin Rummy", queries.GameHearts: "Hearts"}
 
 func writeQueryList(a *app, format render.Format) error {
-	t := &render.Table{Columns: render.Cols("game", "name", "description")}
+	t := &render.Table{Columns: render.Cols("game", "name", "description", "rate: cases, of opportunities")}
 	for _, q := range queries.All() {
-		t.Append(q.Game, q.Name, q.Description)
+		var rate any
+		if q.Rate != "" {
+			rate = q.Rate
+		}
+		t.Append(q.Game, q.Name, q.Description, rate)
 	}
 	return render.Write(a.out, format, t, a.isTerminal(a.out))
 }
@@ -196,6 +232,15 @@ func printQuerySQL(a *app, opts queryOptions) error {
 	}
 	_, err = fmt.Fprint(a.out, text)
 	return err
+}
+
+// dialectNames lists the engines --dialect takes.
+func dialectNames() []string {
+	names := make([]string, len(dialect.All))
+	for i, d := range dialect.All {
+		names[i] = string(d)
+	}
+	return names
 }
 
 // metricNames lists the card metrics for the help text.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/queries"
 )
 
 func TestQueryCommand(t *testing.T) {
@@ -97,5 +98,26 @@ func TestGamesCommand(t *testing.T) {
 			}
 			golden(t, goldenName(c, "games-until.txt"), r.out)
 		})
+	}
+}
+
+// TestQueryDescribe prints every query's --describe into one golden file,
+// and checks that query NAME --help starts with it.
+func TestQueryDescribe(t *testing.T) {
+	var all strings.Builder
+	for _, q := range queries.All() {
+		r := runCmd(t, nil, "query", q.Name, "--describe")
+		if r.code != exitOK || r.err != "" {
+			t.Fatalf("%s --describe: exit %d: %s", q.Name, r.code, r.err)
+		}
+		all.WriteString(r.out + "\n")
+		h := runCmd(t, nil, "query", q.Name, "--help")
+		if h.code != exitOK || !strings.HasPrefix(h.out, r.out+"\n") || !strings.Contains(h.out, "Usage:") {
+			t.Errorf("%s --help does not start with its description:\n%s", q.Name, h.out)
+		}
+	}
+	golden(t, "query-describe.txt", all.String())
+	if r := runCmd(t, nil, "query", "--describe"); r.code != exitUsage {
+		t.Errorf("--describe without a NAME: exit %d, want %d", r.code, exitUsage)
 	}
 }

@@ -59,9 +59,9 @@ the games it loads. Exit status 5 means the filters select no games (or
 			return runReport(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.out, "out", "report.html", "the HTML file to write (- for standard output)")
-	cmd.Flags().IntVar(&opts.opts.Recent, "recent", 3, "how many recent games to chart the score of, without --game")
-	ff.register(cmd)
+	cmd.Flags().StringVarP(&opts.out, "out", "o", "report.html", "the HTML file to write (- for standard output)")
+	cmd.Flags().IntVarP(&opts.opts.Recent, "recent", "n", 3, "how many recent games to chart the score of, without --game")
+	ff.register(a, cmd, filterWho|filterMinSample)
 	return cmd
 }
 

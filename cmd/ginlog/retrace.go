@@ -73,8 +73,8 @@ means some decision differs or the bot broke a rule.
 			if opts.player, err = entrant(player, opts.exec); err != nil {
 				return usagef("--player: %v", err)
 			}
-			if opts.format, err = render.ParseFormat(format); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
 			}
 			if opts.show < 0 {
 				return usagef("--show: want 0 or more, got %d", opts.show)
@@ -88,11 +88,12 @@ means some decision differs or the bot broke a rule.
 	}
 	f := cmd.Flags()
 	f.StringVar(&player, "player", "", "the player to retrace: exec:CMD, a built-in bot or tuned:PATH")
+	mustComplete(cmd, "player", playerCompletion)
 	f.Int64Var(&opts.game, "game", 0, "retrace this game of the database only")
 	f.BoolVar(&opts.opp, "opp", false, "retrace the opponent's decisions instead of the logged player's")
-	f.IntVar(&opts.show, "show", 20, "list this many differences")
+	f.IntVarP(&opts.show, "show", "n", 20, "list this many differences")
 	f.Uint64Var(&opts.seed, "seed", 1, "seed of a built-in player's randomness")
-	f.StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	formatFlag(cmd, &format, "output format")
 	addExecFlags(f, opts.exec)
 	return cmd
 }
@@ -132,9 +133,9 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 	compared, agreed := sum.Total()
 	switch {
 	case len(sum.Faults) > 0:
-		return &rejectedError{fmt.Sprintf("the player broke a rule in %d games; see the list above", len(sum.Faults))}
+		return &rejectedError{fmt.Sprintf("the player broke a rule in %s; see the list above", plural(len(sum.Faults), "game"))}
 	case agreed < compared:
-		return &rejectedError{fmt.Sprintf("%d of %d decisions differ from the logs", compared-agreed, compared)}
+		return &rejectedError{fmt.Sprintf("%d of %s %s from the logs", compared-agreed, plural(compared, "decision"), verb(compared-agreed, "differs", "differ"))}
 	}
 	return nil
 }
@@ -160,7 +161,7 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		return nil, &usageError{err: err}
 	}
 	if sum.Rejected > 0 {
-		fmt.Fprintf(a.err, "%d games rejected (see above): not retraced\n", sum.Rejected)
+		fmt.Fprintf(a.err, "%s rejected (see above): not retraced\n", plural(sum.Rejected, "game"))
 	}
 	if sum.New+sum.Mirrors == 0 {
 		if sum.Rejected+sum.BadFiles > 0 {
@@ -186,16 +187,36 @@ func listedGames(ctx context.Context, db *schema.DB, id int64) ([]*replay.Game, 
 
 // retraceReport is the JSON form of the summary.
 type retraceReport struct {
-	Player      string               `json:"player"`
-	Side        string               `json:"side"`
-	Games       int                  `json:"games"`
-	Agreeing    int                  `json:"games_agreeing"`
-	Decisions   int                  `json:"decisions"`
-	Agreed      int                  `json:"agreed"`
-	Kinds       []retraceKind        `json:"kinds"`
-	Differences int                  `json:"differences"`
-	First       []retrace.Difference `json:"first_differences"`
-	Faults      []retrace.Fault      `json:"faults"`
+	Player      string              `json:"player"`
+	Side        string              `json:"side"`
+	Games       int                 `json:"games"`
+	Agreeing    int                 `json:"games_agreeing"`
+	Decisions   int                 `json:"decisions"`
+	Agreed      int                 `json:"agreed"`
+	Kinds       []retraceKind       `json:"kinds"`
+	Differences int                 `json:"differences"`
+	First       []retraceDifference `json:"first_differences"`
+	Faults      []retraceFault      `json:"faults"`
+}
+
+// retraceDifference is a difference in the JSON form, with the keys of
+// the table's columns.
+type retraceDifference struct {
+	Game     int64  `json:"game"`
+	Round    int    `json:"round"`
+	Ply      int    `json:"ply"`
+	Decision string `json:"decision"`
+	Logged   string `json:"logged"`
+	Player   string `json:"player"`
+}
+
+// retraceFault is a fault of the player in the JSON form.
+type retraceFault struct {
+	Game    int64  `json:"game"`
+	Round   int    `json:"round"`
+	Ply     int    `json:"ply"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 type retraceKind struct {
@@ -208,12 +229,12 @@ type retraceKind struct {
 func writeRetrace(a *app, format render.Format, player, side string, s *retrace.Summary) error {
 	compared, agreed := s.Total()
 	rep := retraceReport{Player: player, Side: side, Games: s.Games, Agreeing: s.Agreeing, Decisions: compared, Agreed: agreed,
-		Differences: s.Differences, First: s.First, Faults: s.Faults}
-	if rep.First == nil {
-		rep.First = []retrace.Difference{}
+		Differences: s.Differences, First: []retraceDifference{}, Faults: []retraceFault{}}
+	for _, d := range s.First {
+		rep.First = append(rep.First, retraceDifference{d.Game, d.Round, d.Ply, d.Kind.String(), d.Logged, d.Player})
 	}
-	if rep.Faults == nil {
-		rep.Faults = []retrace.Fault{}
+	for _, f := range s.Faults {
+		rep.Faults = append(rep.Faults, retraceFault{f.Game, f.Round, f.Ply, f.Code, f.Msg})
 	}
 	kinds := &render.Table{Columns: []render.Column{{Name: "decision"}, {Name: "compared"}, {Name: "agreed"}, {Name: "rate", Format: "%.4f"}}}
 	for k := range retrace.NumKinds {
@@ -248,12 +269,12 @@ func writeRetrace(a *app, format render.Format, player, side string, s *retrace.
 		if s.Differences == 0 {
 			fmt.Fprintln(w, "\nno differences")
 		} else {
-			fmt.Fprintf(w, "\n%d differences (--show N lists the first N)\n", s.Differences)
+			fmt.Fprintf(w, "\n%s (--show N lists the first N)\n", plural(s.Differences, "difference"))
 		}
 		return nil
 	}
 	if format == render.Text {
-		fmt.Fprintf(w, "\nfirst %d of %d differences:\n", len(s.First), s.Differences)
+		fmt.Fprintf(w, "\nfirst %d of %s:\n", len(s.First), plural(s.Differences, "difference"))
 	} else {
 		fmt.Fprintln(w)
 	}

@@ -51,7 +51,7 @@ not a terminal. Exit status 5 means no game matched.`,
 		},
 	}
 	cmd.Flags().BoolVarP(&opts.yes, "yes", "y", false, "remove without asking")
-	sf.register(cmd)
+	sf.register(a, cmd)
 	return cmd
 }
 

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
@@ -19,6 +21,8 @@ answers questions about how opponents play (as tables or an HTML report),
 and fits weights from them for a bot: exported to Haskell or Go, and played
 by ginlog's own tuned player in the simulator.
 
+` + shortFlagsHelp + `
+
 ` + exitCodesHelp,
 		Example: `  ginlog ingest ~/Downloads/logs.zip --opponent bot7
   ginlog melds "S4 C4 D4 H4 S5 C5 D5 S6 C2 S3 C3"
@@ -26,13 +30,8 @@ by ginlog's own tuned player in the simulator.
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usagef("unknown command %q for %q", args[0], cmd.CommandPath())
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		Args:          subcommandArgs,
+		RunE:          func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	root.PersistentFlags().StringVar(&a.dbFlag, "db", "", "database file (default $GINLOG_DB, else ./"+schema.DefaultPath+")")
 	root.PersistentFlags().StringVar(&a.limits.MemoryLimit, "memory-limit", schema.DefaultMemoryLimit, "DuckDB's memory limit (it spills past it to a temporary folder)")
@@ -40,9 +39,7 @@ by ginlog's own tuned player in the simulator.
 	root.SetIn(a.in)
 	root.SetOut(a.out)
 	root.SetErr(a.err)
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &usageError{err: err, flag: true}
-	})
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newMeldsCmd(a),
 		newSimulateCmd(a),
@@ -64,20 +61,71 @@ by ginlog's own tuned player in the simulator.
 	return root
 }
 
-// version returns the module version the binary was built from.
+// version returns the module version the binary was built from, with
+// the VCS revision and time when the build recorded them.
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "devel"
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(bi)
 }
 
-// argsRange is cobra.RangeArgs returning a usage error.
+// versionOf describes a build: "v1.2.0", or "devel (revision 1a2b3c4d5e6f,
+// modified, 2026-11-23T15:04:05Z)" for a build of a checkout whose files
+// differ from the revision. go install module@version records the
+// version; go build in a checkout records the revision.
+func versionOf(bi *debug.BuildInfo) string {
+	if bi == nil {
+		return "devel"
+	}
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	var revision, modified, at string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		case "vcs.time":
+			at = s.Value
+		}
+	}
+	if revision == "" {
+		return v
+	}
+	const short = 12
+	if len(revision) > short {
+		revision = revision[:short]
+	}
+	parts := []string{"revision " + revision}
+	if modified == "true" {
+		parts = append(parts, "modified")
+	}
+	if at != "" {
+		parts = append(parts, at)
+	}
+	return v + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// argsRange accepts lo to hi arguments, and reports another count as a
+// usage error in the form of the flags' errors: "melds: want 1 to 11
+// arguments, got 0; see ginlog melds --help".
 func argsRange(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.RangeArgs(lo, hi)(cmd, args); err != nil {
-			return &usageError{err: err}
+		n := len(args)
+		if n >= lo && n <= hi {
+			return nil
 		}
-		return nil
+		var want string
+		switch {
+		case hi == 0:
+			return usagef("%s: takes no arguments, got %q; see %s --help", cmd.Name(), args[0], cmd.CommandPath())
+		case lo == hi:
+			want = plural(lo, "argument")
+		default:
+			want = fmt.Sprintf("%d to %s", lo, plural(hi, "argument"))
+		}
+		return usagef("%s: want %s, got %d; see %s --help", cmd.Name(), want, n, cmd.CommandPath())
 	}
 }

@@ -41,11 +41,9 @@ const exitCodesHelp = `Exit codes:
   70   internal error, a bug: please report it with the stack printed
   130  interrupted`
 
-// usageError is a mistake on the command line. flag marks a flag-parsing
-// error, the only kind that prints the usage text.
+// usageError is a mistake on the command line, reported on one line.
 type usageError struct {
-	err  error
-	flag bool
+	err error
 }
 
 func (e *usageError) Error() string { return e.err.Error() }
@@ -85,7 +83,7 @@ func (a *app) executeTree(ctx context.Context, root *cobra.Command, args []strin
 		}
 	}()
 	root.SetArgs(args)
-	cmd, err := root.ExecuteContextC(ctx)
+	_, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return exitOK
 	}
@@ -99,9 +97,6 @@ func (a *app) executeTree(ctx context.Context, root *cobra.Command, args []strin
 	var le *schema.LockedError
 	switch {
 	case errors.As(err, &ue):
-		if ue.flag && cmd != nil {
-			fmt.Fprint(a.err, "\n"+cmd.UsageString())
-		}
 		return exitUsage
 	case errors.Is(err, queries.ErrBadFilter), errors.Is(err, queries.ErrNoQuery), errors.Is(err, ingest.ErrNoSuchPath):
 		return exitUsage

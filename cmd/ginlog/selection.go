@@ -20,7 +20,7 @@ type selectionFlags struct {
 	all                            bool
 }
 
-func (sf *selectionFlags) register(cmd *cobra.Command) {
+func (sf *selectionFlags) register(a *app, cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.Int32SliceVar(&sf.imports, "import", nil, "games in the files of this import (repeat, or give a list: 2,3); ginlog sql 'FROM imports' lists them")
 	f.StringVar(&sf.opponent, "opponent", "", "games tagged with this opponent")
@@ -28,6 +28,7 @@ func (sf *selectionFlags) register(cmd *cobra.Command) {
 	f.StringVar(&sf.since, "since", "", "games logged at or after this date (2020-11-07, RFC 3339, or Unix seconds)")
 	f.StringVar(&sf.until, "until", "", "games logged before this date")
 	f.BoolVar(&sf.all, "all", false, "every game (needed when nothing else selects)")
+	a.completeTags(cmd)
 }
 
 // selectionHelp explains how the games are chosen, for the help texts.

@@ -115,8 +115,8 @@ func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.Sto
 	if c.FirstMover == gin.You {
 		first = "you move"
 	}
-	fmt.Fprintf(w, "\nround %d: %s first, face-up %s; %s by %s after %d plays (%d stock draws)\n",
-		r.Number, first, r.Plays[0].Top, c.Action, c.Caller, c.Plays, c.StockDraws)
+	fmt.Fprintf(w, "\nround %d: %s first, face-up %s; %s by %s after %s (%s)\n",
+		r.Number, first, r.Plays[0].Top, c.Action, c.Caller, plural(c.Plays, "play"), plural(c.StockDraws, "stock draw"))
 	t := &render.Table{Columns: render.Cols("ply", "actor", "draws", "discards", "you (deadwood)", "opp (deadwood)")}
 	for i, hands := range r.Hands() {
 		p := &r.Plays[i]

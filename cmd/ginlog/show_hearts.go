@@ -43,10 +43,7 @@ func showHearts(ctx context.Context, a *app, db *sql.DB, opts showOptions) error
 		}
 	}
 	first := g.Stamps[0].Time
-	stamps := "1 stamp"
-	if len(g.Stamps) > 1 {
-		stamps = fmt.Sprintf("%d stamps", len(g.Stamps))
-	}
+	stamps := plural(len(g.Stamps), "stamp")
 	fmt.Fprintf(w, "Hearts game %d: %s, %s from %d (%s), %d players: %s\n", opts.game, g.Group, stamps, first,
 		time.Unix(first, 0).UTC().Format("2006-01-02 15:04:05 UTC"), n, strings.Join(ids, ", "))
 	determined := 0
@@ -55,7 +52,7 @@ func showHearts(ctx context.Context, a *app, db *sql.DB, opts showOptions) error
 			determined++
 		}
 	}
-	fmt.Fprintf(w, "version %s, order %s: %d of %d hands determined", g.Version, rep.Method, determined, len(g.Hands))
+	fmt.Fprintf(w, "version %s, order %s: %d of %s determined", g.Version, rep.Method, determined, plural(len(g.Hands), "hand"))
 	if rep.TotalsKnown {
 		fmt.Fprintf(w, "; totals %s, limit %d", ints(rep.Totals[:n]), rep.Limit)
 	}

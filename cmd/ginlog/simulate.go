@@ -11,6 +11,7 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/stats"
@@ -72,7 +73,15 @@ goes on, and simulate exits with status 3. Codes:
 			var err error
 			switch game {
 			case "gin":
+				if cmd.Flags().Changed("limit") {
+					return usagef("--limit is the total that ends a Hearts game: give --game hearts with it")
+				}
 			case "hearts":
+				for _, flag := range []string{"timeout", "stderr-dir"} {
+					if cmd.Flags().Changed(flag) {
+						return usagef("--%s is for the exec: players of Gin matches", flag)
+					}
+				}
 				h, err := heartsSimulateOptions(opts, players, limit, format)
 				if err != nil {
 					return err
@@ -106,8 +115,8 @@ goes on, and simulate exits with status 3. Codes:
 			if opts.cfg.Start < 0 || opts.cfg.Start > ingest.MaxTimestamp-int64(opts.cfg.Games) {
 				return usagef("--start: the timestamps of %d games from %d would pass %d, the last a log may have", opts.cfg.Games, opts.cfg.Start, int64(ingest.MaxTimestamp))
 			}
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			if compare != "" {
 				if !opts.noLogs {
@@ -123,19 +132,22 @@ goes on, and simulate exits with status 3. Codes:
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&opts.cfg.Games, "games", 100, "number of games")
+	f.IntVarP(&opts.cfg.Games, "games", "n", 100, "number of games")
 	f.Uint64Var(&opts.cfg.Seed, "seed", 1, "random seed: the same seed and players give the same games")
 	f.StringVar(&players, "players", "simple,simple", "the two players, the logged one first")
-	f.StringVar(&opts.out, "out", "", "directory for the log files (created if missing; it must be empty)")
+	mustComplete(cmd, "players", playersCompletion)
+	f.StringVarP(&opts.out, "out", "o", "", "directory for the log files (created if missing; it must be empty)")
 	f.BoolVar(&opts.force, "force", false, "write into an --out that holds files, replacing logs of the same names")
 	f.BoolVar(&opts.cfg.Mirror, "mirror", false, "play each deal twice, the first mover's cards going to the other player")
 	f.BoolVar(&opts.noLogs, "no-logs", false, "only evaluate: write no files")
 	f.Int64Var(&opts.cfg.Start, "start", 1700000000, "timestamp of the first game; game i gets start+i")
 	f.IntVar(&opts.cfg.Workers, "workers", 0, fmt.Sprintf("games played at once (0: one per CPU; at most %d)", sim.MaxWorkers))
-	f.StringVar(&format, "format", "table", "summary format: table or json")
+	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
 	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
+	mustComplete(cmd, "compare", playerCompletion)
 	addExecFlags(f, opts.exec)
 	f.StringVar(&game, "game", "gin", "the game: gin or hearts")
+	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
 	f.IntVar(&limit, "limit", 100, "hearts: the total that ends a game")
 	return cmd
 }
@@ -175,7 +187,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		return err
 	}
 	if n := forfeitCount(rep); n > 0 {
-		return &rejectedError{fmt.Sprintf("%d games forfeited; see the list above", n)}
+		return &rejectedError{fmt.Sprintf("%s forfeited; see the list above", plural(n, "game"))}
 	}
 	return nil
 }
@@ -307,8 +319,8 @@ func writeSimTable(a *app, rep *simReport) error {
 	if rep.Mirror {
 		mirror = ", mirrored"
 	}
-	fmt.Fprintf(a.out, "%d games, %d rounds (seed %d%s) in %.2f s, %.0f games/s\n\n",
-		rep.Games, rep.Rounds, rep.Seed, mirror, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
+	fmt.Fprintf(a.out, "%s, %s (seed %d%s) in %.2f s, %.0f games/s\n\n",
+		plural(rep.Games, "game"), plural(rep.Rounds, "round"), rep.Seed, mirror, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
 	t := &render.Table{Columns: []render.Column{
 		{Name: "seat"}, {Name: "player"}, {Name: "wins"}, {Name: "win rate", Format: "%.3f"},
 		{Name: "95% CI"}, {Name: "points/round", Format: "%.2f"},

@@ -48,8 +48,8 @@ func heartsSimulateOptions(opts simulateOptions, players string, limit int, form
 		return h, usagef("--games: want at least 1, got %d", c.Games)
 	case c.Mirror:
 		return h, usagef("--mirror is for Gin matches")
-	case limit < 1:
-		return h, usagef("--limit: want a positive total, got %d", limit)
+	case limit < 1 || limit > hearts.MaxLimit:
+		return h, usagef("--limit: want a total from 1 to %d, got %d", hearts.MaxLimit, limit)
 	case h.out == "" && !h.noLogs:
 		return h, usagef("--out DIR is required, or --no-logs to only evaluate")
 	case c.Workers < 0:
@@ -57,8 +57,8 @@ func heartsSimulateOptions(opts simulateOptions, players string, limit int, form
 	case c.Start < 0 || c.Start > ingest.MaxTimestamp-int64(c.Games):
 		return h, usagef("--start: the stamps of %d games from %d would pass %d, the last a log may have", c.Games, c.Start, int64(ingest.MaxTimestamp))
 	}
-	if h.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-		return h, usagef("--format: %v", err)
+	if h.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+		return h, err
 	}
 	return h, nil
 }
@@ -147,8 +147,8 @@ func heartsReport(sum *sim.HeartsSummary, cfg sim.HeartsConfig, elapsed time.Dur
 }
 
 func writeHeartsSimTable(a *app, rep *heartsSimReport) error {
-	fmt.Fprintf(a.out, "%d Hearts games, %d hands (seed %d, to %d points) in %.2f s, %.0f games/s\n\n",
-		rep.Games, rep.Hands, rep.Seed, rep.Limit, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
+	fmt.Fprintf(a.out, "%s, %s (seed %d, to %d points) in %.2f s, %.0f games/s\n\n",
+		plural(rep.Games, "Hearts game"), plural(rep.Hands, "hand"), rep.Seed, rep.Limit, rep.Seconds, float64(rep.Games)/max(rep.Seconds, 1e-9))
 	t := &render.Table{Columns: []render.Column{
 		{Name: "seat"}, {Name: "id"}, {Name: "wins"}, {Name: "win rate", Format: "%.3f"},
 		{Name: "95% CI"}, {Name: "points/hand", Format: "%.2f"}, {Name: "moons"}, {Name: "queens"},

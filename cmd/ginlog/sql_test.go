@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,6 +14,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // simDB simulates a few games and ingests them into a fresh database file,
@@ -198,5 +202,35 @@ func TestSQLLimits(t *testing.T) {
 				t.Errorf("exit %d, want %d with %q: %s", r.code, tc.code, tc.wantErr, r.err)
 			}
 		})
+	}
+}
+
+// TestCardListsAreArrays: a column holding a list of cards (a hand) is a
+// JSON array of card names, and its cards separated by spaces in the text
+// formats, never the list's Go text.
+func TestCardListsAreArrays(t *testing.T) {
+	env := corpusDB(t, testenv.Sample)
+	const stmt = "SELECT hand FROM plays ORDER BY game_id, round, ply LIMIT 1"
+	r := runCmd(t, env, "sql", stmt, "-f", "json")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	var rows []struct {
+		Hand []string `json:"hand"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &rows); err != nil {
+		t.Fatalf("%v:\n%s", err, r.out)
+	}
+	if len(rows) != 1 || len(rows[0].Hand) != gin.HandSize {
+		t.Fatalf("hand %v, want one row of %d cards", rows, gin.HandSize)
+	}
+	for _, c := range rows[0].Hand {
+		if _, err := gin.ParseCard(c); err != nil {
+			t.Errorf("hand %v: %v", rows[0].Hand, err)
+		}
+	}
+	csv := runCmd(t, env, "sql", stmt, "-f", "csv")
+	if want := "hand\n" + strings.Join(rows[0].Hand, " ") + "\n"; csv.out != want {
+		t.Errorf("csv %q, want %q", csv.out, want)
 	}
 }

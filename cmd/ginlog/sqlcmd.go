@@ -61,8 +61,8 @@ message and exit status 3.`,
 		Args: argsRange(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
 			}
 			if opts.timeout < 0 {
 				return usagef("--timeout: want a duration of 0 (no limit) or more, got %v", opts.timeout)
@@ -77,10 +77,10 @@ message and exit status 3.`,
 			return runSQL(cmd.Context(), a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table, csv, json or markdown")
+	formatFlag(cmd, &format, "output format")
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 60*time.Second, "stop the statement after this long (0: no limit)")
 	cmd.Flags().StringVar(&opts.memoryLimit, "memory-limit", "1GB", "DuckDB's memory limit for the statement (it spills the rest to disk)")
-	cmd.Flags().Int64Var(&opts.maxRows, "max-rows", 1000000, "the most rows shown; a longer result is cut (0: no limit)")
+	cmd.Flags().Int64VarP(&opts.maxRows, "max-rows", "n", 1000000, "the most rows shown; a longer result is cut (0: no limit)")
 	return cmd
 }
 

@@ -73,7 +73,7 @@ Exit status 5 means no game matched.`,
 	f.StringVar(&setSource, "set-source", "", "tag the games with this source")
 	f.BoolVar(&clearOpponent, "clear-opponent", false, "remove the games' opponent tag")
 	f.BoolVar(&clearSource, "clear-source", false, "remove the games' source tag")
-	sf.register(cmd)
+	sf.register(a, cmd)
 	return cmd
 }
 

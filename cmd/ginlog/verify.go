@@ -54,15 +54,15 @@ Hearts deviation codes:
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if opts.format, err = render.ParseFormat(format, render.Text, render.JSON); err != nil {
-				return usagef("--format: %v", err)
+			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
+				return err
 			}
 			return runVerify(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.sel.All, "all", false, "verify every game again")
 	cmd.Flags().Int64Var(&opts.sel.Game, "game", 0, "verify one game again and show its rounds (or hands)")
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	formatFlag(cmd, &format, "output format", render.Text, render.JSON)
 	return cmd
 }
 
@@ -112,7 +112,7 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 		return err
 	}
 	if n, games := v.problems(); n > 0 {
-		return &rejectedError{fmt.Sprintf("%d violations in %d games; see the violations and hearts_deviations tables", n, games)}
+		return &rejectedError{fmt.Sprintf("%s in %s; see the violations and hearts_deviations tables", plural(n, "violation"), plural(games, "game"))}
 	}
 	return nil
 }
@@ -155,13 +155,13 @@ func verifyWithProgress(ctx context.Context, a *app, db *sql.DB, sel store.Selec
 
 func writeVerifySummary(a *app, s *replay.Summary, detail *gameDetail) error {
 	w := a.out
-	fmt.Fprintf(w, "verified %d games in %.2f s (%.0f games/s)\n", s.Games, s.Seconds, s.GamesPerS)
+	fmt.Fprintf(w, "verified %s in %.2f s (%.0f games/s)\n", plural(s.Games, "game"), s.Seconds, s.GamesPerS)
 	fmt.Fprintf(w, "rounds: %d exact, %d explained, %d impossible\n", s.Rounds[replay.Exact], s.Rounds[replay.Explained], s.Rounds[replay.Impossible])
 	fmt.Fprintf(w, "points lost to weak meld declarations: you %d, opp %d\n", s.LostYou, s.LostOpp)
 	if len(s.Violations) == 0 {
 		fmt.Fprintln(w, "violations: none")
 	} else {
-		fmt.Fprintf(w, "violations in %d games:\n", s.GamesWithBad)
+		fmt.Fprintf(w, "violations in %s:\n", plural(s.GamesWithBad, "game"))
 		t := &render.Table{Columns: render.Cols("code", "count")}
 		for _, c := range s.SortedCodes() {
 			t.Append(c, s.Violations[c])

@@ -73,13 +73,13 @@ func heartsCodesHelp() string {
 
 // writeHeartsVerifySummary writes what verifying Hearts games found.
 func writeHeartsVerifySummary(w io.Writer, s *hlog.Summary, terminal bool) error {
-	fmt.Fprintf(w, "verified %d Hearts games, %d hands in %.2f s (%.0f hands/s)\n", s.Games, s.Hands, s.Seconds, s.HandsPerS)
+	fmt.Fprintf(w, "verified %s, %s in %.2f s (%.0f hands/s)\n", plural(s.Games, "Hearts game"), plural(s.Hands, "hand"), s.Seconds, s.HandsPerS)
 	fmt.Fprintf(w, "hands: %d verified, %d determined; orders: %s\n", s.Verified, s.Determined, methodCounts(s.Methods))
 	if len(s.Deviations) == 0 {
 		_, err := fmt.Fprintln(w, "deviations: none")
 		return err
 	}
-	fmt.Fprintf(w, "deviations in %d games:\n", s.GamesWithDeviations)
+	fmt.Fprintf(w, "deviations in %s:\n", plural(s.GamesWithDeviations, "game"))
 	t := &render.Table{Columns: render.Cols("code", "kind", "count")}
 	for _, c := range s.SortedCodes() {
 		t.Append(c, string(hlog.KindOf(c)), s.Deviations[c])

@@ -101,7 +101,7 @@ func TestVerifyReportsViolations(t *testing.T) {
 			writeFile(t, filepath.Join(dir, name+"-score.csv"), scores)
 			env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
 			r := runCmd(t, env, "ingest", dir)
-			if r.code != exitRejected || !strings.Contains(r.err, "1 games break the rules") {
+			if r.code != exitRejected || !strings.Contains(r.err, "1 game breaks the rules") {
 				t.Fatalf("ingest: exit %d: %s", r.code, r.err)
 			}
 			want := fmt.Sprintf("round 1 ply %d: top-mismatch: top of the pile %s, but %s was discarded last", ply, bad, last)

@@ -64,6 +64,7 @@ taken. DIR may not be inside a watched folder.`,
 	f := cmd.Flags()
 	f.StringVar(&opts.Ingest.Opponent, "opponent", "", "tag the games imported with the opponent's name")
 	f.StringVar(&opts.Ingest.Source, "source", "", "tag the games imported with a source label")
+	a.completeTags(cmd)
 	f.StringVar(&opts.MoveTo, "move-to", "", "move the files of each import to this folder, outside the watched ones")
 	f.DurationVar(&opts.Interval, "interval", watch.DefaultInterval, "time between two scans of the folders")
 	f.DurationVar(&opts.Settle, "settle", watch.DefaultSettle, "how long a file must stay unchanged before it is read")

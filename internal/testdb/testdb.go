@@ -1,5 +1,6 @@
 // Package testdb builds the databases tests query: a corpus of logs
-// ingested and verified into a fresh in-memory DuckDB.
+// ingested and verified (Gin Rummy and Hearts games) into a fresh
+// in-memory DuckDB.
 package testdb
 
 import (
@@ -55,6 +56,9 @@ func load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
 		t.Fatalf("%s: %d games and %d files rejected", dir, s.Rejected, s.BadFiles)
 	}
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	return db.DB

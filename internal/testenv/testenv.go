@@ -81,9 +81,9 @@ func Shared(t testing.TB, rel string) string {
 	return path
 }
 
-// Corpus is a folder of Gin Rummy logs the tests run on.
+// Corpus is a folder of logs the tests run on.
 type Corpus struct {
-	// Name is "sample" or "reallogs": subtests and golden files are named
+	// Name is "sample", "reallogs" or "hearts": subtests and golden files are named
 	// after it.
 	Name   string
 	rel    string // the folder, from the module's root or from ../shared
@@ -97,9 +97,12 @@ var (
 	Sample = Corpus{Name: "sample", rel: "testdata/sample"}
 	// RealLogs is ../shared/reallogs: 8 games of the real tournament.
 	RealLogs = Corpus{Name: "reallogs", rel: "reallogs", shared: true}
+	// HeartsLogs is ../shared/hearts/logs: the real Hearts logs, 1,481
+	// files of 8 repositories.
+	HeartsLogs = Corpus{Name: "hearts", rel: "hearts/logs", shared: true}
 )
 
-// Corpora returns every corpus: the sample first.
+// Corpora returns every Gin Rummy corpus: the sample first.
 func Corpora() []Corpus { return []Corpus{Sample, RealLogs} }
 
 // Dir returns the corpus's folder. The sample is part of the module and

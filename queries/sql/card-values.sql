@@ -1,4 +1,5 @@
 -- card-values: for each of the 52 cards, how often it is held and melded at the end, taken when offered, discarded, and the holder's mean round points
+-- rate: rounds the side ended holding the card, of rounds.
 -- held: cases = rounds the side ended holding the card, opportunities =
 -- rounds. melded: of those, rounds the card was in a meld of the best
 -- arrangement. taken: the card was taken when offered face up (cases)

@@ -1,4 +1,5 @@
 -- discards: what is thrown, by rank, deadwood or melded card, best or not, and cards fed to the other player
+-- rate: discards of that kind, of all discards (fed: of the discards the other player could take).
 -- rank: cases = discards of that rank, opportunities = all discards.
 -- deadwood: the discard was deadwood in a best arrangement of the eleven
 -- cards (cases) among all discards. best: the discard left the least

@@ -1,4 +1,5 @@
 -- hearts-breaking: how often a player leads a heart once hearts are broken, by player (determined hands)
+-- rate: tricks led with a heart after hearts broke, of tricks led then with a choice of suit.
 -- cases = tricks led with a heart after hearts broke, opportunities =
 -- tricks led after hearts broke while holding a heart and a card of
 -- another suit (a choice). leads: every trick it led.

@@ -1,4 +1,5 @@
 -- hearts-cards: each card: how often it takes its trick, leads it, or is dumped off-suit (determined hands)
+-- rate: times the card did that (took its trick, led, was dumped), of times it was played.
 -- One row per card and measure, opportunities = times it was played:
 -- wins (cases = it took the trick), leads (it led), dumped (it was not of
 -- the led suit). Cards by suit (S, C, D, H), then rank from 2 to the ace.

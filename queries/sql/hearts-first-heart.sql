@@ -1,4 +1,5 @@
 -- hearts-first-heart: who takes the first heart of a hand, and in which trick hearts break (determined hands)
+-- rate: hands in which that player took the first heart, or it fell in that trick, of hands.
 -- player: cases = hands in which it took the trick of the first heart,
 -- opportunities = hands played. trick: cases = hands in which the first
 -- heart fell in that trick, opportunities = hands.

@@ -1,4 +1,5 @@
 -- hearts-moon: Hearts moon attempts and successes, by player (determined hands)
+-- rate: attempts of hands played, then successes of attempts.
 -- An attempt: after some trick the player had taken every point card
 -- played so far, and at least 20 points (the queen of spades and seven
 -- hearts); a success: it took all 26. Rows per player and for all

@@ -1,4 +1,5 @@
 -- hearts-orders: how the order of each trick's cards was recovered, by framework version and method
+-- rate: hands determined (one reading only), of hands.
 -- cases = hands determined (exactly one reading obeys the rules and the
 -- scores), opportunities = hands; verified: hands some reading explains.
 SELECT CAST(g.version AS VARCHAR) AS version, CAST(c.method AS VARCHAR) AS method, count(*) AS games,

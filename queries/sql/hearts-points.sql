@@ -1,4 +1,5 @@
 -- hearts-points: Hearts points per hand by player and by seat, with the share of hands taken clean (no point)
+-- rate: hands scoring no point, of hands.
 -- One row per player (its id) and per seat (pos, among 2 or 4 players),
 -- over the hands whose points are known (logged, or the same under every
 -- reading). cases = hands scoring 0, opportunities = hands. moons: hands

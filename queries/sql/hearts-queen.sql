@@ -1,4 +1,5 @@
 -- hearts-queen: when the queen of spades falls, who dumps it and on whom (determined hands)
+-- rate: hands in which the queen fell that way, of hands (dumped by: of hands holding it).
 -- trick: cases = hands in which it fell in that trick, opportunities =
 -- hands. dumped by: cases = hands in which the player played it while
 -- void in the led suit, opportunities = hands in which it held the queen.

@@ -1,4 +1,5 @@
 -- hearts-voids: when each player runs out of each suit (determined hands)
+-- rate: hands void in the suit by the middle of the hand or dealt void, of hands.
 -- One row per player and suit: hands played, dealt_void (dealt no card of
 -- the suit), mean_trick (the mean trick after which it held none, over the
 -- hands it was dealt some); cases = hands in which it was void by the

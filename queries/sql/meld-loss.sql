@@ -1,4 +1,5 @@
 -- meld-loss: points each side lost by declaring worse melds than it had (from verify)
+-- rate: rounds the side lost points by declaring worse melds than its best, of verified rounds.
 -- cases = rounds in which the side declared worse than its best and lost
 -- points by it, opportunities = verified rounds. points_lost is the total
 -- over the selection; worst the most in one round.

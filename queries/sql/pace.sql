@@ -1,4 +1,5 @@
 -- pace: round length, stock draws and how rounds end
+-- rate: rounds of that kind, of all rounds.
 -- Every row counts rounds: cases = rounds of that kind, opportunities =
 -- all rounds. ended by: Gin, Knock, or Drop after the 31st stock draw or
 -- the 201-play cap. plays: rounds by length. stock draws: rounds by how

@@ -1,4 +1,5 @@
 -- summary: games, wins, points per round and how rounds ended, per side
+-- rate: games won, of games.
 -- One row per side (you, opp). Win rate: cases = games won, opportunities
 -- = games. gins/knocks: rounds the side ended with that call; drops: rounds
 -- that ended without a call after its play; undercuts: rounds it won by
