@@ -200,11 +200,7 @@ func loadFormat(ctx context.Context, w *writer, f Format, files []LogFile, opts 
 		pl := plannedFormat{g: g, id: -1, out: rejected}
 		if len(g.Errors()) == 0 {
 			content, canonical := g.Hashes()
-			var kept bool
-			pl.out, pl.id, pl.mirrorOf, kept = w.p.assign(content, canonical)
-			if kept {
-				sum.TagsKept++
-			}
+			pl.out, pl.id, pl.mirrorOf = w.p.assign(content, canonical)
 		}
 		for _, file := range g.Files() {
 			if !seen[file.Name] {

@@ -179,9 +179,6 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 		batch = append(batch, pl)
 		plays += len(g.Plays)
 		sum.count(g, pl.out, pl.id, opts.OnError)
-		if pl.tagsKept {
-			sum.TagsKept++
-		}
 		if opts.OnGame != nil {
 			opts.OnGame()
 		}
@@ -201,6 +198,11 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	}
 	for _, f := range formats {
 		if err := loadFormatFiles(ctx, db, p, f, offered[f], opts, sum); err != nil {
+			return nil, err
+		}
+	}
+	if len(p.earlier) > 0 {
+		if sum.TagsKept, err = p.tagsKept(ctx, db); err != nil {
 			return nil, err
 		}
 	}

@@ -21,29 +21,30 @@ var (
 	recordImportSQL string
 	//go:embed sql/next-game.sql
 	nextGameSQL string
-	//go:embed sql/known-games.sql
-	knownGamesSQL string
 	//go:embed sql/finish-import.sql
 	finishImportSQL string
+	//go:embed sql/tags-kept.sql
+	tagsKeptSQL string
 )
 
 // planner decides, in input order, what becomes of each game: its id, and
-// whether it is new, a duplicate or a mirror of a game already loaded.
+// whether it is new, a duplicate or a mirror of a game already loaded. It
+// holds 128-bit keys of the hashes (hashKey), about 48 bytes a game
+// loaded, rather than the hashes themselves.
 type planner struct {
 	importID int32
 	source   any // string or nil
 	opponent any
 	now      time.Time
 
+	firstID     int64 // the first id of the import: ids below are of games loaded before it
 	nextID      int64
-	byContent   map[string]int64
-	byCanonical map[string]int64
-	// tags holds the tags of the games loaded before this import.
-	tags map[int64]tags
+	byContent   *hashIndex // every game
+	byCanonical *hashIndex // the games that are not themselves mirrors
+	// earlier holds the id of each duplicate of a game loaded before the
+	// import, once for each time it was found (8 bytes a duplicate).
+	earlier []int64
 }
-
-// tags are a game's opponent and source, nil when it has none.
-type tags struct{ opponent, source any }
 
 // planned is a game with its fate decided.
 type planned struct {
@@ -51,9 +52,6 @@ type planned struct {
 	out      outcome
 	id       int64 // the new game id, or the loaded game it duplicates; -1 if rejected
 	mirrorOf any   // int64 or nil
-	// tagsKept marks a duplicate of a game loaded before this import whose
-	// tags differ from those this import was given: they stay as they are.
-	tagsKept bool
 }
 
 // writer appends batches of planned games through DuckDB appenders on its
@@ -88,8 +86,7 @@ func nullable(s string) any {
 // once, with finished_at NULL until the end) and reads what the database
 // already holds.
 func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponent string) (*planner, error) {
-	p := &planner{source: nullable(source), opponent: nullable(opponent), now: time.Now().UTC(),
-		byContent: map[string]int64{}, byCanonical: map[string]int64{}, tags: map[int64]tags{}}
+	p := &planner{source: nullable(source), opponent: nullable(opponent), now: time.Now().UTC()}
 	if err := db.QueryRowContext(ctx, nextImportSQL).Scan(&p.importID); err != nil {
 		return nil, fmt.Errorf("next import: %w", err)
 	}
@@ -99,34 +96,12 @@ func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponen
 	if err := db.QueryRowContext(ctx, nextGameSQL).Scan(&p.nextID); err != nil {
 		return nil, fmt.Errorf("next game: %w", err)
 	}
-	if err := p.readKnown(ctx, db); err != nil {
-		return nil, fmt.Errorf("loaded games: %w", err)
+	p.firstID = p.nextID
+	var err error
+	if p.byContent, p.byCanonical, err = readKnown(ctx, db); err != nil {
+		return nil, err
 	}
 	return p, nil
-}
-
-// readKnown reads the hashes of the games already loaded.
-func (p *planner) readKnown(ctx context.Context, db *sql.DB) error {
-	rows, err := db.QueryContext(ctx, knownGamesSQL)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var content, canonical string
-		var original bool
-		var opponent, source sql.NullString
-		if err := rows.Scan(&id, &content, &canonical, &original, &opponent, &source); err != nil {
-			return err
-		}
-		p.byContent[content] = id
-		p.tags[id] = tags{nullable(opponent.String), nullable(source.String)}
-		if original {
-			p.byCanonical[canonical] = id
-		}
-	}
-	return rows.Err()
 }
 
 // finish records the end of the import.
@@ -137,39 +112,49 @@ func (p *planner) finish(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
+// tagsKept counts the duplicates of games loaded before the import whose
+// tags differ from those the import was given (those not given aside):
+// they keep their tags.
+func (p *planner) tagsKept(ctx context.Context, db *sql.DB) (int, error) {
+	var n int
+	if err := db.QueryRowContext(ctx, tagsKeptSQL, p.earlier, p.opponent, p.source).Scan(&n); err != nil {
+		return 0, fmt.Errorf("duplicates that kept their tags: %w", err)
+	}
+	return n, nil
+}
+
 // plan decides a game's fate.
 func (p *planner) plan(g *Game) planned {
 	if len(g.Errors) > 0 {
 		return planned{g: g, out: rejected, id: -1}
 	}
 	pl := planned{g: g}
-	pl.out, pl.id, pl.mirrorOf, pl.tagsKept = p.assign(g.ContentHash, g.CanonicalHash)
+	pl.out, pl.id, pl.mirrorOf = p.assign(g.ContentHash, g.CanonicalHash)
 	return pl
 }
 
 // assign decides the fate of a sound game of any kind from its hashes: a
-// duplicate of the loaded game with the same content (tagsKept when that
-// game keeps tags other than this import's), or a new id, mirroring the
-// loaded game with the same canonical hash if there is one.
-func (p *planner) assign(content, canonical string) (out outcome, id int64, mirrorOf any, tagsKept bool) {
-	if id, ok := p.byContent[content]; ok {
-		return duplicate, id, nil, p.keeps(id)
+// duplicate of the loaded game with the same content, or a new id,
+// mirroring the loaded game with the same canonical hash if there is one.
+// It notes the duplicates of games loaded before the import, whose tags
+// tagsKept compares at the end.
+func (p *planner) assign(content, canonical string) (out outcome, id int64, mirrorOf any) {
+	ck := keyOf(content)
+	if id, ok := p.byContent.find(ck); ok {
+		if id < p.firstID {
+			p.earlier = append(p.earlier, id)
+		}
+		return duplicate, id, nil
 	}
 	id = p.nextID
 	p.nextID++
-	p.byContent[content] = id
-	if orig, ok := p.byCanonical[canonical]; ok {
-		return mirrored, id, orig, false
+	p.byContent.add(ck, id)
+	nk := keyOf(canonical)
+	if orig, ok := p.byCanonical.find(nk); ok {
+		return mirrored, id, orig
 	}
-	p.byCanonical[canonical] = id
-	return loaded, id, nil, false
-}
-
-// keeps reports whether the game id, loaded before this import, carries
-// tags other than the ones this import was given (those not given aside).
-func (p *planner) keeps(id int64) bool {
-	t, ok := p.tags[id]
-	return ok && ((p.opponent != nil && t.opponent != p.opponent) || (p.source != nil && t.source != p.source))
+	p.byCanonical.add(nk, id)
+	return loaded, id, nil
 }
 
 func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {

@@ -76,23 +76,38 @@ type slot struct {
 // game gathers the files found for one timestamp in one folder or
 // archive folder, by kind and copy number.
 type game struct {
-	key   string // folder and timestamp
-	ts    int64
-	slots map[slotKey]*slot
+	key string // folder and timestamp
+	ts  int64
+	// slots holds a slot for each kind and copy number found, in the
+	// order found: a slice, not a map, since a game has two slots but for
+	// downloads kept twice, and an import holds a game for each timestamp.
+	slots []*slot
 }
 
-type slotKey struct {
-	score bool
-	copy  int
+// slot returns the slot of the kind (score or turn file) and the copy
+// number, or nil.
+func (g *game) slot(score bool, copy int) *slot {
+	for _, sl := range g.slots {
+		if sl.name.Score == score && sl.name.Copy == copy {
+			return sl
+		}
+	}
+	return nil
+}
+
+// byCopy returns the slots sorted by copy number.
+func (g *game) byCopy() []*slot {
+	out := slices.Clone(g.slots)
+	slices.SortStableFunc(out, func(a, b *slot) int { return a.name.Copy - b.name.Copy })
+	return out
 }
 
 // add files a log under its slot.
 func (g *game) add(n LogName, s *source) {
-	k := slotKey{n.Score, n.Copy}
-	sl := g.slots[k]
+	sl := g.slot(n.Score, n.Copy)
 	switch {
 	case sl == nil:
-		g.slots[k] = &slot{name: n, first: s}
+		g.slots = append(g.slots, &slot{name: n, first: s})
 	case sl.first.id == s.id:
 		// The same file reached twice: by two command-line paths.
 	default:
@@ -107,26 +122,22 @@ func (g *game) add(n LogName, s *source) {
 // as another file of its kind for the timestamp (a second download of it),
 // and is otherwise a game whose partner is missing.
 func (g *game) pairs(skip func(path, reason string)) []*pair {
-	keys := make([]slotKey, 0, len(g.slots))
-	for k := range g.slots {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b slotKey) int { return a.copy - b.copy })
+	sorted := g.byCopy()
 	var out []*pair
 	var turns, scores []*slot
-	for _, k := range keys {
-		if k.score {
+	for _, sl := range sorted {
+		if sl.name.Score {
 			continue
 		}
-		if sc := g.slots[slotKey{true, k.copy}]; sc != nil {
-			out = append(out, g.pair(g.slots[k], sc))
+		if sc := g.slot(true, sl.name.Copy); sc != nil {
+			out = append(out, g.pair(sl, sc))
 			continue
 		}
-		turns = append(turns, g.slots[k])
+		turns = append(turns, sl)
 	}
-	for _, k := range keys {
-		if k.score && g.slots[slotKey{false, k.copy}] == nil {
-			scores = append(scores, g.slots[k])
+	for _, sl := range sorted {
+		if sl.name.Score && g.slot(false, sl.name.Copy) == nil {
+			scores = append(scores, sl)
 		}
 	}
 	if len(turns) == 1 && len(scores) == 1 {
@@ -165,7 +176,9 @@ func (g *game) pair(turns, scores *slot) *pair {
 		} else {
 			p.turns = sl.first
 		}
-		p.partner = sl.name.Partner()
+		if turns == nil || scores == nil {
+			p.partner = sl.name.Partner()
+		}
 		p.others = append(p.others, sl.others...)
 	}
 	return p
@@ -178,14 +191,8 @@ func (g *game) sameBytes(sl *slot) string {
 	if err != nil {
 		return ""
 	}
-	keys := make([]slotKey, 0, len(g.slots))
-	for k := range g.slots {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b slotKey) int { return a.copy - b.copy })
-	for _, k := range keys {
-		other := g.slots[k]
-		if other == sl || k.score != sl.name.Score {
+	for _, other := range g.byCopy() {
+		if other == sl || other.name.Score != sl.name.Score {
 			continue
 		}
 		if b, err := other.first.read(); err == nil && bytes.Equal(b, data) {

@@ -98,10 +98,19 @@ func (db *DB) Close() error {
 // ginlog database (ErrNotGinlog) and one written by a newer ginlog
 // (ErrNewerSchema) rather than change them.
 func Open(ctx context.Context, path string) (*DB, error) {
-	name, err := dsn(path, false, url.Values{
+	return OpenWith(ctx, path, Limits{})
+}
+
+// OpenWith is Open with limits on DuckDB's memory and threads.
+func OpenWith(ctx context.Context, path string, limits Limits) (*DB, error) {
+	q := url.Values{
 		"autoinstall_known_extensions": {"false"},
 		"autoload_known_extensions":    {"false"},
-	})
+	}
+	if err := limits.set(q); err != nil {
+		return nil, err
+	}
+	name, err := dsn(path, false, q)
 	if err != nil {
 		return nil, err
 	}
@@ -115,13 +124,6 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
-}
-
-// ReadOnlyOptions limit a read-only database.
-type ReadOnlyOptions struct {
-	// MemoryLimit is DuckDB's memory_limit, e.g. "1GB"; empty keeps
-	// DuckDB's default (80% of the machine's memory).
-	MemoryLimit string
 }
 
 // OpenReadOnly opens an existing database for reading only, with access
@@ -156,8 +158,9 @@ func OpenReadOnlyWith(ctx context.Context, path string, opts ReadOnlyOptions) (*
 		"autoload_known_extensions":    {"false"},
 		"temp_directory":               {tmp},
 	}
-	if opts.MemoryLimit != "" {
-		q.Set("memory_limit", opts.MemoryLimit)
+	if err := opts.set(q); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
 	}
 	name, err := dsn(path, true, q)
 	if err != nil {

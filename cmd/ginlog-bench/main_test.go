@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/spf13/cobra"
 )
 
@@ -77,6 +82,9 @@ func TestUsageErrors(t *testing.T) {
 		{"bad games", []string{"queries", "--games", "0"}, `ginlog-bench: --games: want at least 1, got 0`},
 		{"unknown engine", []string{"one", "--engine", "sqlite", "--db", "x.duckdb", "corpus"}, `ginlog-bench: unknown engine "sqlite": want read_csv or ginlog`},
 		{"unknown flag", []string{"verify", "--bogus"}, "ginlog-bench: unknown flag: --bogus"},
+		{"decreasing steps", []string{"scale", "--steps", "300,100"}, `ginlog-bench: --steps: want increasing numbers of games, got "300,100"`},
+		{"a step of no games", []string{"scale", "--steps", "0"}, `ginlog-bench: --steps: want increasing numbers of games, got "0"`},
+		{"no such ginlog", []string{"scale", "--steps", "10", "--ginlog", "/nonexistent/ginlog"}, "ginlog-bench: --ginlog: stat /nonexistent/ginlog"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, tc.args...)
@@ -146,5 +154,41 @@ func TestPanicIsAnInternalError(t *testing.T) {
 				t.Errorf("exit %d, stderr:\n%s", code, errb.String())
 			}
 		})
+	}
+}
+
+// TestScale grows a database in two steps with the ginlog program, built
+// for the test, and reads one row per command and step.
+func TestScale(t *testing.T) {
+	goTool := testenv.Tool(t, "go", "the Go distribution")
+	prog := filepath.Join(t.TempDir(), "ginlog")
+	build := exec.Command(goTool, "build", "-o", prog, "./cmd/ginlog")
+	build.Dir = testenv.Root(t)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build ginlog: %v\n%s", err, out)
+	}
+	r := runCmd(t, "scale", "--ginlog", prog, "--steps", "10,25", "--format", "csv")
+	if r.code != exitOK {
+		t.Fatalf("exit %d:\n%s%s", r.code, r.out, r.err)
+	}
+	lines := strings.Split(strings.TrimSpace(r.out), "\n")
+	if lines[0] != "games,added,command,seconds,CPU s,games/s,peak MiB" {
+		t.Fatalf("header %q", lines[0])
+	}
+	var got []string
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		got = append(got, strings.Join(f[:3], ","))
+	}
+	var want []string
+	for _, step := range []string{"10,10,", "25,15,"} {
+		want = append(want, step+"ingest", step+"verify")
+		for _, q := range queries.ForGame(queries.GameGin) {
+			want = append(want, step+"query "+q.Name)
+		}
+		want = append(want, step+"report", step+"fit")
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

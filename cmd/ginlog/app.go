@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/ginlog/ginlog/schema"
 	"golang.org/x/term"
 )
 
@@ -21,6 +22,8 @@ type app struct {
 	interactive func() bool
 	// dbFlag is the root's --db flag.
 	dbFlag string
+	// limits are the root's --memory-limit and --threads flags.
+	limits schema.Limits
 }
 
 // isTerminal reports whether w is an interactive terminal: tables are drawn

@@ -29,23 +29,28 @@ func (a *app) openDB(ctx context.Context) (*schema.DB, error) {
 	if path == schema.MemoryPath {
 		fmt.Fprintf(a.err, "ginlog: the database is %s: nothing is kept after this command ends\n", schema.MemoryPath)
 	}
-	return dbError(schema.Open(ctx, path))
+	return dbError(schema.OpenWith(ctx, path, a.limits))
 }
 
 // openReadOnly opens the database for queries.
 func (a *app) openReadOnly(ctx context.Context) (*schema.DB, error) {
-	return dbError(schema.OpenReadOnly(ctx, a.dbPath()))
+	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), a.limits))
 }
 
-// openSandbox opens the database for ginlog sql, with its limits.
+// openSandbox opens the database for ginlog sql, with its limits: its own
+// memory limit, and --threads unless opts names a number.
 func (a *app) openSandbox(ctx context.Context, opts schema.ReadOnlyOptions) (*schema.DB, error) {
+	if opts.Threads == 0 {
+		opts.Threads = a.limits.Threads
+	}
 	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), opts))
 }
 
-// dbError makes a database path that cannot be a database a usage error:
-// it came from --db or GINLOG_DB.
+// dbError makes a database path that cannot be a database, and limits
+// DuckDB cannot take, usage errors: they came from --db or GINLOG_DB,
+// --memory-limit or --threads.
 func dbError(db *schema.DB, err error) (*schema.DB, error) {
-	if errors.Is(err, schema.ErrPathOptions) {
+	if errors.Is(err, schema.ErrPathOptions) || errors.Is(err, schema.ErrBadLimit) {
 		return nil, &usageError{err: err}
 	}
 	return db, err

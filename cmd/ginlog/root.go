@@ -34,6 +34,8 @@ by ginlog's own tuned player in the simulator.
 		RunE:          func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	root.PersistentFlags().StringVar(&a.dbFlag, "db", "", "database file (default $GINLOG_DB, else ./"+schema.DefaultPath+")")
+	root.PersistentFlags().StringVar(&a.limits.MemoryLimit, "memory-limit", schema.DefaultMemoryLimit, "DuckDB's memory limit (it spills past it to a temporary folder)")
+	root.PersistentFlags().IntVar(&a.limits.Threads, "threads", schema.DefaultThreads, "DuckDB's worker threads (0: one per core)")
 	root.SetIn(a.in)
 	root.SetOut(a.out)
 	root.SetErr(a.err)

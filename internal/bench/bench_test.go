@@ -143,3 +143,30 @@ func TestExportMeasures(t *testing.T) {
 		t.Errorf("the export's folder is left behind: %v", leftovers)
 	}
 }
+
+func TestScaleStepsMustIncrease(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		steps []int
+		want  bool
+	}{
+		{"none", nil, false},
+		{"one", []int{100}, true},
+		{"increasing", []int{100, 300, 1000}, true},
+		{"zero games", []int{0, 100}, false},
+		{"the same twice", []int{100, 100}, false},
+		{"decreasing", []int{300, 100}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := increasing(tc.steps); got != tc.want {
+				t.Errorf("increasing(%v) = %v, want %v", tc.steps, got, tc.want)
+			}
+			if !tc.want {
+				c := &Config{Work: t.TempDir()}
+				if _, err := c.Scale(context.Background(), tc.steps, nil); err == nil {
+					t.Errorf("Scale(%v) accepted the steps", tc.steps)
+				}
+			}
+		})
+	}
+}

@@ -6,20 +6,19 @@
 -- round and of its square (NULL for a round that holds every opportunity).
 -- near: the face-up card pairs or neighbours a card held before the draw
 -- (a card of its rank, or of its suit one rank away: gin.Neighbours(c, 1)).
-WITH p AS (
-  SELECT x.game_id, x.round, x.ply, x.actor, x.from_discard, x.top_relation, x.could_knock, x.last, x.discard_best,
-         enum_code(x.top) AS t,
-         (q.hand_mask & ~(1::UBIGINT << enum_code(q.drawn))) | (1::UBIGINT << enum_code(x.discarded)) AS before
-  FROM sel_features x JOIN plays q USING (game_id, round, ply)
+-- Such a card is within gin.Neighbours(c, 2), so its relation is meld or
+-- combo: take-near (near, not meld) reads the hands of the combo plays
+-- alone, and the other measures read play_features without the plays.
+WITH n AS (
+  SELECT x.game_id, x.round, x.ply, x.actor, x.from_discard, x.top_relation, x.could_knock, x.last, x.discard_best
+  FROM sel_features x
 ),
-n AS (
-  SELECT *,
-         before & ~(1::UBIGINT << t) & (
-           (1::UBIGINT << (t % 13)) | (1::UBIGINT << (13 + t % 13)) | (1::UBIGINT << (26 + t % 13)) | (1::UBIGINT << (39 + t % 13))
-           | CASE WHEN t % 13 > 0 THEN 1::UBIGINT << (t - 1) ELSE 0::UBIGINT END
-           | CASE WHEN t % 13 < 12 THEN 1::UBIGINT << (t + 1) ELSE 0::UBIGINT END
-         ) <> 0 AS near
-  FROM p
+near AS (
+  SELECT x.game_id, x.round, x.actor, x.from_discard,
+         (q.hand_mask & ~(1::UBIGINT << enum_code(q.drawn))) | (1::UBIGINT << enum_code(x.discarded)) AS before,
+         enum_code(x.top) AS t
+  FROM sel_features x JOIN plays q USING (game_id, round, ply)
+  WHERE x.top_relation = 'combo'
 ),
 first_chance AS (
   SELECT * FROM n WHERE could_knock
@@ -41,7 +40,13 @@ per_round AS (
   FROM n WHERE top_relation = 'meld' GROUP BY ALL
   UNION ALL
   SELECT actor, game_id, round, 'take-near', count(*) FILTER (WHERE from_discard), count(*)
-  FROM n WHERE near AND top_relation <> 'meld' GROUP BY ALL
+  FROM near
+  WHERE before & ~(1::UBIGINT << t) & (
+          (1::UBIGINT << (t % 13)) | (1::UBIGINT << (13 + t % 13)) | (1::UBIGINT << (26 + t % 13)) | (1::UBIGINT << (39 + t % 13))
+          | CASE WHEN t % 13 > 0 THEN 1::UBIGINT << (t - 1) ELSE 0::UBIGINT END
+          | CASE WHEN t % 13 < 12 THEN 1::UBIGINT << (t + 1) ELSE 0::UBIGINT END
+        ) <> 0
+  GROUP BY ALL
   UNION ALL
   SELECT actor, game_id, round, 'take-none', count(*) FILTER (WHERE from_discard), count(*)
   FROM n WHERE top_relation = 'none' GROUP BY ALL

@@ -1,0 +1,107 @@
+package ingest
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	_ "embed"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"slices"
+)
+
+//go:embed sql/known-keys.sql
+var knownKeysSQL string
+
+// hashKey is the first 128 bits of a game's SHA-256 hash (content or
+// canonical): the planner tells games apart by it. Two different games
+// share a key with a probability of about n²/2¹²⁹ for n games, 10⁻²⁷ for
+// a million: as sound as the hash itself, at a quarter of its size.
+type hashKey [2]uint64
+
+// keyOf returns the key of a hash as games.content_hash and
+// games.canonical_hash hold it: 64 hexadecimal digits. Any other string
+// (none is stored) is keyed by the SHA-256 of its bytes, so that every
+// string has a key and equal strings have equal keys.
+func keyOf(hash string) hashKey {
+	var b [16]byte
+	if len(hash) < 32 {
+		return digestKey(hash)
+	}
+	if _, err := hex.Decode(b[:], []byte(hash[:32])); err != nil {
+		return digestKey(hash)
+	}
+	return hashKey{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
+}
+
+func digestKey(s string) hashKey {
+	sum := sha256.Sum256([]byte(s))
+	return hashKey{binary.BigEndian.Uint64(sum[:8]), binary.BigEndian.Uint64(sum[8:16])}
+}
+
+// keyed is a game id under a hash key.
+type keyed struct {
+	key hashKey
+	id  int64
+}
+
+// hashIndex finds a game by the key of one of its hashes: the games
+// loaded before the import in a sorted slice (24 bytes a game, read once
+// from the database), those the import adds in a map.
+type hashIndex struct {
+	known []keyed // sorted by key
+	added map[hashKey]int64
+}
+
+func newHashIndex(known []keyed) *hashIndex {
+	slices.SortFunc(known, func(a, b keyed) int {
+		return cmp.Or(cmp.Compare(a.key[0], b.key[0]), cmp.Compare(a.key[1], b.key[1]), cmp.Compare(a.id, b.id))
+	})
+	return &hashIndex{known: known, added: map[hashKey]int64{}}
+}
+
+// find returns the id of a game with the key: of the games loaded before
+// the import, the first (the smallest id), else the one the import added.
+func (x *hashIndex) find(k hashKey) (int64, bool) {
+	i, ok := slices.BinarySearchFunc(x.known, k, func(e keyed, k hashKey) int {
+		return cmp.Or(cmp.Compare(e.key[0], k[0]), cmp.Compare(e.key[1], k[1]))
+	})
+	if ok {
+		return x.known[i].id, true
+	}
+	id, ok := x.added[k]
+	return id, ok
+}
+
+// add records a game of the import.
+func (x *hashIndex) add(k hashKey, id int64) { x.added[k] = id }
+
+// readKnown reads the keys of the games already loaded: every game by its
+// content, and the games that are not themselves mirrors by their
+// canonical hash.
+func readKnown(ctx context.Context, db *sql.DB) (content, canonical *hashIndex, err error) {
+	rows, err := db.QueryContext(ctx, knownKeysSQL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loaded games: %w", err)
+	}
+	defer rows.Close()
+	var byContent, byCanonical []keyed
+	for rows.Next() {
+		var id int64
+		var c0, c1 uint64
+		var k0, k1 sql.Null[uint64]
+		if err := rows.Scan(&id, &c0, &c1, &k0, &k1); err != nil {
+			return nil, nil, fmt.Errorf("loaded games: %w", err)
+		}
+		byContent = append(byContent, keyed{hashKey{c0, c1}, id})
+		if k0.Valid && k1.Valid {
+			byCanonical = append(byCanonical, keyed{hashKey{k0.V, k1.V}, id})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("loaded games: %w", err)
+	}
+	return newHashIndex(byContent), newHashIndex(byCanonical), nil
+}

@@ -1,0 +1,88 @@
+package schema
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+)
+
+// TestLimitsTakeEffect opens a database for writing and read-only with
+// each set of limits and reads DuckDB's settings back.
+func TestLimitsTakeEffect(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "g.duckdb")
+	w, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name        string
+		limits      Limits
+		wantLimit   string // as DuckDB shows it
+		wantThreads int64  // 0: any
+	}{
+		{"the defaults", Limits{}, "256.0 MiB", 0},
+		{"a limit in MB", Limits{MemoryLimit: "300MB"}, "286.1 MiB", 0},
+		{"a limit in GiB", Limits{MemoryLimit: "2GiB"}, "2.0 GiB", 0},
+		{"one thread", Limits{Threads: 1}, "256.0 MiB", 1},
+		{"three threads", Limits{MemoryLimit: "1GB", Threads: 3}, "953.6 MiB", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, mode := range []string{"write", "read-only"} {
+				var db *DB
+				var err error
+				if mode == "write" {
+					db, err = OpenWith(ctx, path, tc.limits)
+				} else {
+					db, err = OpenReadOnlyWith(ctx, path, tc.limits)
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", mode, err)
+				}
+				var limit string
+				var threads int64
+				err = db.QueryRow(`SELECT current_setting('memory_limit'), current_setting('threads')`).Scan(&limit, &threads)
+				if cerr := db.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", mode, err)
+				}
+				if limit != tc.wantLimit || (tc.wantThreads != 0 && threads != tc.wantThreads) || threads < 1 {
+					t.Errorf("%s: memory_limit %s, threads %d; want %s, %d", mode, limit, threads, tc.wantLimit, tc.wantThreads)
+				}
+			}
+		})
+	}
+}
+
+func TestBadLimits(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "g.duckdb")
+	for _, tc := range []struct {
+		name   string
+		limits Limits
+		want   string
+	}{
+		{"no unit", Limits{MemoryLimit: "512"}, `--memory-limit: want a size such as 512MB or 2GB, got "512"`},
+		{"an option after the size", Limits{MemoryLimit: "1GB&threads=64"}, `--memory-limit: want a size such as 512MB or 2GB, got "1GB&threads=64"`},
+		{"negative threads", Limits{Threads: -1}, "--threads: want 0 (one per core) to 256, got -1"},
+		{"too many threads", Limits{Threads: 100000}, "--threads: want 0 (one per core) to 256, got 100000"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.limits.Check(); err == nil || err.Error() != tc.want || !errors.Is(err, ErrBadLimit) {
+				t.Errorf("Check: %v, want %s", err, tc.want)
+			}
+			if db, err := OpenWith(ctx, path, tc.limits); err == nil || !errors.Is(err, ErrBadLimit) {
+				if db != nil {
+					db.Close()
+				}
+				t.Errorf("OpenWith: %v, want %s", err, tc.want)
+			}
+		})
+	}
+}
