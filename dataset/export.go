@@ -393,40 +393,57 @@ const stagingName = ".staging"
 
 // prepareDir creates the dataset directory or reads its manifest; with
 // rebuild it removes what an earlier export wrote first. A directory that
-// is neither empty nor a dataset is refused.
+// is neither empty nor a dataset is refused; one that holds only what a
+// first export that did not finish left (no manifest yet), or a manifest
+// that does not read, is written again with rebuild.
 func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
 	fresh := &Manifest{Format: manifestFormat, Imports: map[string]ExportedImport{}}
 	if err := os.MkdirAll(e.dir, 0o755); err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", e.name, err)
+		return nil, fmt.Errorf("dataset %s: %w: %w", e.name, ErrPath, err)
 	}
 	m, err := ReadManifest(e.dir)
-	if errors.Is(err, ErrNotDataset) {
+	switch {
+	case errors.Is(err, ErrNoManifest):
 		entries, rerr := os.ReadDir(e.dir)
 		if rerr != nil {
 			return nil, fmt.Errorf("dataset %s: %w", e.name, rerr)
 		}
-		if _, serr := os.Stat(filepath.Join(e.dir, ManifestName)); len(entries) > 0 && (errors.Is(serr, fs.ErrNotExist) || !rebuild) {
-			return nil, fmt.Errorf("%s is not empty and %w: name a new or empty directory", e.name, ErrNotDataset)
+		var foreign, own []string
+		for _, d := range entries {
+			if slices.Contains(ownNames(), d.Name()) || strings.HasPrefix(d.Name(), "."+ManifestName+".") {
+				own = append(own, d.Name())
+			} else {
+				foreign = append(foreign, d.Name())
+			}
 		}
-		m, err = fresh, nil
-	}
-	if err != nil {
+		switch {
+		case len(foreign) > 0:
+			return nil, fmt.Errorf("%s is not empty and %w: name a new or empty directory", e.name, ErrNotDataset)
+		case len(own) > 0 && !rebuild:
+			return nil, fmt.Errorf("%s holds %s but no %s, left by an export that did not finish, and %w yet: export again with --rebuild to write it anew", e.name, strings.Join(own, ", "), ManifestName, ErrNotDataset)
+		}
+		m = fresh
+	case errors.Is(err, ErrNotDataset) && rebuild:
+		m = fresh
+	case errors.Is(err, ErrNotDataset):
+		return nil, fmt.Errorf("%w; export again with --rebuild to write the dataset anew", err)
+	case err != nil:
 		return nil, err
 	}
 	if !rebuild {
 		return m, nil
 	}
-	names := []string{ManifestName, SchemaDocName, SparkName, TrinoName, stagingName}
-	for _, t := range exported {
-		names = append(names, t.Name)
-	}
-	names = append(names, Dimensions...)
-	for _, n := range names {
+	for _, n := range ownNames() {
 		if err := os.RemoveAll(filepath.Join(e.dir, n)); err != nil {
 			return nil, fmt.Errorf("rebuild %s: %w", e.name, err)
 		}
 	}
 	return fresh, nil
+}
+
+// ownNames returns the names an export writes in a dataset's folder.
+func ownNames() []string {
+	return append([]string{ManifestName, SchemaDocName, SparkName, TrinoName, stagingName}, tableNames()...)
 }
 
 type importState struct {

@@ -1,0 +1,201 @@
+//go:build unix
+
+package dataset_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/ginlog/ginlog/dataset"
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/testdataset"
+)
+
+// sampleDataset exports the sample corpus once for the tests of this file
+// and returns the database's path and the dataset's folder.
+func sampleDataset(t *testing.T) (string, string) {
+	t.Helper()
+	dbPath := filepath.Join(t.TempDir(), "ginlog.duckdb")
+	testdataset.Database(t, dbPath, false, ingest.Options{Paths: []string{testdataset.Sample}})
+	return dbPath, testdataset.Export(t, dbPath)
+}
+
+// copyTree copies the dataset in from into a new folder and returns it.
+func copyTree(t *testing.T, from string) string {
+	t.Helper()
+	to := filepath.Join(t.TempDir(), "copy")
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(from, p)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+// replace removes path and puts what make makes there.
+func replace(t *testing.T, path string, make func(string) error) {
+	t.Helper()
+	if err := os.RemoveAll(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := make(path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func fifo(p string) error { return syscall.Mkfifo(p, 0o644) }
+
+func linkTo(target string) func(string) error {
+	return func(p string) error { return os.Symlink(target, p) }
+}
+
+func content(s string) func(string) error {
+	return func(p string) error { return os.WriteFile(p, []byte(s), 0o644) }
+}
+
+// firstPart returns the path of a part file of the table, relative.
+func firstPart(t *testing.T, dir, table string) string {
+	t.Helper()
+	m, err := dataset.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range m.Exports[0].Files {
+		if f.Table == table {
+			return filepath.FromSlash(f.Path)
+		}
+	}
+	t.Fatalf("no file of %s", table)
+	return ""
+}
+
+// TestHostileManifest: a manifest that is no regular file, does not
+// parse, or says what this ginlog cannot read is refused, naming it,
+// by a reader and by an export, without blocking or reading without end.
+func TestHostileManifest(t *testing.T) {
+	dbPath, base := sampleDataset(t)
+	good, err := os.ReadFile(filepath.Join(base, dataset.ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(old, new string) func(string) error {
+		return content(strings.Replace(string(good), old, new, 1))
+	}
+	for _, c := range []struct {
+		name string
+		make func(string) error
+		msg  string
+	}{
+		{"a link to /dev/zero", linkTo("/dev/zero"), "is a symbolic link"},
+		{"a named pipe", fifo, "is a named pipe"},
+		{"a folder", func(p string) error { return os.Mkdir(p, 0o755) }, "is a folder"},
+		{"a syntax error", content("{\n  \"format\": 1,\n  \"tables\": [1 : 2]\n}\n"), "_manifest.json:3:16: not a ginlog dataset"},
+		{"a wrong type", content("{\n  \"format\": \"one\"\n}\n"), "_manifest.json:2:17: not a ginlog dataset"},
+		{"a newer schema version", edit(`"schema_version": `, `"schema_version": 99, "x": `), "schema version 99"},
+		{"no tables", edit(`"tables": [`, `"tables": [], "x": [`), "lists no table imports"},
+		{"a table missing", edit(`"name": "games"`, `"name": "gamez"`), "lists no table games"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyTree(t, base)
+			manifest := filepath.Join(dir, dataset.ManifestName)
+			replace(t, manifest, c.make)
+			ds, err := dataset.Open(context.Background(), dir)
+			if err == nil {
+				ds.Close()
+			}
+			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), dataset.ManifestName) {
+				t.Errorf("Open: %v, want %q naming %s", err, c.msg, dataset.ManifestName)
+			}
+			_, err = dataset.Export(context.Background(), dbPath, dir, dataset.Options{})
+			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "--rebuild") {
+				t.Errorf("Export: %v, want %q and --rebuild", err, c.msg)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "games", "source=smoke")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("a refused export wrote into the dataset (%v)", err)
+			}
+		})
+	}
+}
+
+// TestListedFiles: a reader reads the files the manifest lists and no
+// others; a listed file that is missing, or no regular file, is an error
+// naming it.
+func TestListedFiles(t *testing.T) {
+	_, base := sampleDataset(t)
+	games := firstPart(t, base, "games")
+	plays := firstPart(t, base, "plays")
+	for _, c := range []struct {
+		name  string
+		path  string // relative to the dataset
+		make  func(string) error
+		msg   string // "" when the dataset opens
+		games int64
+	}{
+		{"a stray copy", filepath.Join(filepath.Dir(games), "part-00009.parquet"), func(p string) error {
+			b, err := os.ReadFile(filepath.Join(filepath.Dir(p), "part-00001.parquet"))
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(p, b, 0o644)
+		}, "", 20},
+		{"a stray folder", filepath.Join("games", "source=other", "import_month=2020-01", "part-00001.parquet"), func(p string) error {
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(p, []byte("not parquet"), 0o644)
+		}, "", 20},
+		{"a listed file missing", games, func(string) error { return nil }, games + ", listed in _manifest.json, is missing", 0},
+		{"a listed file a pipe", plays, fifo, "is a named pipe", 0},
+		{"a listed file a link", plays, linkTo("/dev/zero"), "is a symbolic link", 0},
+		{"the cards a pipe", filepath.Join("cards", "cards.parquet"), fifo, "is a named pipe", 0},
+		{"a partition folder a link", filepath.Dir(plays), linkTo(os.TempDir()), "is a symbolic link", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyTree(t, base)
+			p := filepath.Join(dir, c.path)
+			if _, err := os.Lstat(p); err == nil {
+				replace(t, p, c.make)
+			} else if err := c.make(p); err != nil {
+				t.Fatal(err)
+			}
+			ds, err := dataset.Open(context.Background(), dir)
+			if c.msg != "" {
+				if err == nil {
+					ds.Close()
+				}
+				if err == nil || !strings.Contains(err.Error(), c.msg) || errors.Is(err, dataset.ErrNotDataset) {
+					t.Fatalf("Open: %v, want %q", err, c.msg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ds.Close()
+			if got := count(t, ds.DB, `SELECT count(*) FROM games`); got != c.games {
+				t.Errorf("%d games, want %d", got, c.games)
+			}
+		})
+	}
+}
