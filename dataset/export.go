@@ -308,11 +308,20 @@ func dimensionTables() []Table {
 }
 
 // run does the export.
-func (e *exporter) run(ctx context.Context, opts Options) (*Summary, error) {
+func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error) {
 	m, err := e.prepareDir(opts.Rebuild)
 	if err != nil {
 		return nil, err
 	}
+	_, statErr := os.Lstat(filepath.Join(e.dir, ManifestName))
+	first := errors.Is(statErr, fs.ErrNotExist)
+	defer func() {
+		if err != nil {
+			if cerr := e.undo(first); cerr != nil {
+				err = fmt.Errorf("%w (and removing what it wrote: %v)", err, cerr)
+			}
+		}
+	}()
 	if len(m.Exports) > 0 && m.SchemaVersion != e.version {
 		return nil, fmt.Errorf("%w: the dataset was written from schema version %d, the database has %d: export again with --rebuild", ErrChanged, m.SchemaVersion, e.version)
 	}
@@ -516,6 +525,25 @@ func (e *exporter) dimensionsChanged(m *Manifest) (bool, string, error) {
 		}
 	}
 	return fp != m.Dimensions, fp, nil
+}
+
+// undo removes what a failed export wrote: its staging folder, and then
+// everything it wrote for a first export (the folder holds no dataset
+// yet), or the table files the manifest on disk does not list.
+func (e *exporter) undo(first bool) error {
+	if first {
+		for _, n := range ownNames() {
+			if err := os.RemoveAll(filepath.Join(e.dir, n)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	m, err := ReadManifest(e.dir)
+	if err != nil {
+		return err
+	}
+	return e.cleanLeftovers(m)
 }
 
 // cleanLeftovers removes what a failed export left: its staging folder,

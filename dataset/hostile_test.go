@@ -199,3 +199,102 @@ func TestListedFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestLongSourceLabels: labels too long for a folder name export and read
+// back in DuckDB, cut and marked with their hash, each import in a
+// partition of its own.
+func TestLongSourceLabels(t *testing.T) {
+	labels := []string{strings.Repeat("/", 100), strings.Repeat("漢", 90), strings.Repeat("x", 10_000), strings.Repeat("x", 9_999) + "y"}
+	dbPath := filepath.Join(t.TempDir(), "ginlog.duckdb")
+	var imports []ingest.Options
+	for _, l := range labels {
+		imports = append(imports, ingest.Options{Paths: []string{testdataset.Sample}, Source: l})
+	}
+	testdataset.Database(t, dbPath, false, imports...)
+	dir := testdataset.Export(t, dbPath)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && len(d.Name()) > 7+dataset.MaxPartitionValue {
+			t.Errorf("%s: a name of %d bytes", p, len(d.Name()))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := testdataset.Open(t, dir)
+	rows, err := ds.Query(`SELECT source, count(*) FROM imports GROUP BY source ORDER BY min(import_id)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	i := 0
+	for ; rows.Next(); i++ {
+		var source string
+		var imports int64
+		if err := rows.Scan(&source, &imports); err != nil {
+			t.Fatal(err)
+		}
+		prefix, hash, ok := strings.Cut(source, "~")
+		if imports != 1 || !ok || len(hash) != 16 || prefix == "" || !strings.HasPrefix(labels[i], prefix) {
+			t.Errorf("label %d: source %q of %d imports, want a prefix of the label, '~' and a hash, one import", i, source, imports)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if i != len(labels) {
+		t.Errorf("%d sources, want %d", i, len(labels))
+	}
+}
+
+// TestUnfinishedExport: what a first export killed part-way left (its
+// files, no manifest) is refused, naming it and --rebuild, which then
+// writes the dataset; an export that fails removes what it wrote.
+func TestUnfinishedExport(t *testing.T) {
+	dbPath, base := sampleDataset(t)
+	t.Run("killed first export", func(t *testing.T) {
+		dir := copyTree(t, base)
+		if err := os.Remove(filepath.Join(dir, dataset.ManifestName)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, ".staging", "games", "ginlog_part=0"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		_, err := dataset.Export(context.Background(), dbPath, dir, dataset.Options{})
+		if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), ".staging") || !strings.Contains(err.Error(), "--rebuild") {
+			t.Fatalf("Export: %v, want a refusal naming .staging and --rebuild", err)
+		}
+		export(t, dbPath, dir, dataset.Options{Rebuild: true})
+		if got := count(t, testdataset.Open(t, dir).DB, `SELECT count(*) FROM games`); got != 20 {
+			t.Errorf("%d games, want 20", got)
+		}
+	})
+	t.Run("failed export", func(t *testing.T) {
+		dir := copyTree(t, base)
+		before := tree(t, dir)
+		db := filepath.Join(t.TempDir(), "ginlog.duckdb")
+		b, err := os.ReadFile(dbPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(db, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		testdataset.Database(t, db, false, ingest.Options{Paths: []string{testdataset.Sample}, Source: "again"})
+		// A file where the import files of the new import go makes the
+		// export fail after it moved the file of imports into place.
+		blocker := filepath.Join(dir, "import_files", "source=again")
+		if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := dataset.Export(context.Background(), db, dir, dataset.Options{}); err == nil {
+			t.Fatal("Export passed over a file in its way")
+		}
+		if err := os.Remove(blocker); err != nil {
+			t.Fatal(err)
+		}
+		if after := tree(t, dir); !mapsEqual(after, before) {
+			t.Errorf("a failed export left files: %v, before %v", after, before)
+		}
+	})
+}

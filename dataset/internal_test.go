@@ -4,7 +4,9 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/schema"
 )
@@ -139,4 +141,47 @@ func FuzzParseComments(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPartitionValue: a value too long for a folder name is cut at a
+// character and escape boundary and marked with its hash; shorter ones are
+// left as escapePartition gives them.
+func TestPartitionValue(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   string
+	}{
+		{"short", "week1"},
+		{"just fits", strings.Repeat("a", MaxPartitionValue)},
+		{"one byte over", strings.Repeat("a", MaxPartitionValue+1)},
+		{"100 slashes", strings.Repeat("/", 100)},
+		{"90 CJK characters", strings.Repeat("漢", 90)},
+		{"10 kB", strings.Repeat("x", 10_000)},
+		{"escapes and characters", strings.Repeat("é/", 200)},
+		{"all escapes", strings.Repeat("%", 500)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			esc := escapePartition(c.in)
+			got := partitionValue(c.in)
+			if len(esc) <= MaxPartitionValue {
+				if got != esc {
+					t.Fatalf("partitionValue = %q, want %q", got, esc)
+				}
+				return
+			}
+			if len(got) > MaxPartitionValue || !utf8.ValidString(got) {
+				t.Fatalf("partitionValue = %q: %d bytes or not UTF-8", got, len(got))
+			}
+			prefix, hash, ok := strings.Cut(got, "~")
+			if !ok || len(hash) != 16 || !strings.HasPrefix(esc, prefix) {
+				t.Fatalf("partitionValue = %q, not a prefix of %q, '~' and a hash", got, esc)
+			}
+			if i := strings.LastIndexByte(prefix, '%'); i >= 0 && i > len(prefix)-3 {
+				t.Fatalf("partitionValue = %q cuts an escape", got)
+			}
+			if other := partitionValue(c.in + "y"); other == got {
+				t.Fatalf("two values share the folder %q", got)
+			}
+		})
+	}
 }
