@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/schema"
@@ -84,7 +85,7 @@ type Held struct {
 // unless opts.Rebuild.
 func Export(ctx context.Context, dbPath, dir string, opts Options) (*Summary, error) {
 	start := time.Now()
-	abs, err := checkDir(dir)
+	abs, err := checkOut(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -114,20 +115,61 @@ type exporter struct {
 	enums   map[string][]string // the database's ENUM types' values
 }
 
-// ErrPath reports a dataset directory whose path DuckDB would read as a
-// pattern.
-var ErrPath = errors.New("a dataset path may not contain '*', '?' or '[': DuckDB would read it as a pattern")
+// ErrPath reports a dataset path ginlog refuses: one DuckDB would read as
+// a pattern or that holds a control character, one that is not a folder,
+// or a link at the dataset's folder or inside it.
+var ErrPath = errors.New("not a usable dataset path")
 
-// checkDir returns the absolute path of a dataset directory.
+// checkDir returns the absolute path of a dataset directory. A path with
+// '*', '?' or '[' (DuckDB would read it as a pattern) or with a control
+// character (a newline would be a line of its own in _spark.sql and
+// _trino.sql) is refused with an error wrapping ErrPath.
 func checkDir(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", fmt.Errorf("dataset %s: %w", dir, err)
 	}
 	if strings.ContainsAny(abs, "*?[") {
-		return "", fmt.Errorf("dataset %q: %w", dir, ErrPath)
+		return "", fmt.Errorf("dataset %q: %w: it may not contain '*', '?' or '[', which DuckDB would read as a pattern", dir, ErrPath)
+	}
+	if strings.ContainsFunc(abs, unicode.IsControl) {
+		return "", fmt.Errorf("dataset %q: %w: it may not contain a control character", dir, ErrPath)
 	}
 	return abs, nil
+}
+
+// checkOut returns the absolute path of the folder an export writes: as
+// checkDir, and refused (ErrPath) when something other than a folder is
+// there, a link to one included.
+func checkOut(dir string) (string, error) {
+	abs, err := checkDir(dir)
+	if err != nil {
+		return "", err
+	}
+	info, err := os.Lstat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return "", fmt.Errorf("dataset %s: %w: %w", dir, ErrPath, err)
+	case !info.IsDir():
+		return "", fmt.Errorf("dataset %s is %s, not a folder: %w (never through a link)", dir, kind(info.Mode()), ErrPath)
+	}
+	return abs, nil
+}
+
+// checkTree refuses a dataset folder that holds a link, or anything but
+// folders and regular files, so that an export writes through no link:
+// the error names it and wraps ErrPath.
+func checkTree(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && !d.Type().IsRegular() {
+			return fmt.Errorf("%s is %s: %w (an export writes through no link)", p, kind(d.Type()), ErrPath)
+		}
+		return nil
+	})
 }
 
 var lockHeld = regexp.MustCompile(`Conflicting lock is held in (.*) \(PID (\d+)\)`)
@@ -311,6 +353,9 @@ func dimensionTables() []Table {
 func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error) {
 	m, err := e.prepareDir(opts.Rebuild)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkTree(e.dir); err != nil {
 		return nil, err
 	}
 	_, statErr := os.Lstat(filepath.Join(e.dir, ManifestName))

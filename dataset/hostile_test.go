@@ -298,3 +298,112 @@ func TestUnfinishedExport(t *testing.T) {
 		}
 	})
 }
+
+// TestOutRefusals: an export writes through no link and into nothing but
+// a folder; what it refuses is an ErrPath, and it leaves everything as it
+// was.
+func TestOutRefusals(t *testing.T) {
+	dbPath, base := sampleDataset(t)
+	for _, c := range []struct {
+		name string
+		out  func(t *testing.T, tmp, outside string) string // returns --out
+		msg  string
+	}{
+		{"a link to a folder", func(t *testing.T, tmp, outside string) string {
+			link := filepath.Join(tmp, "link")
+			replace(t, link, linkTo(outside))
+			return link
+		}, "is a symbolic link, not a folder"},
+		{"a table folder a link", func(t *testing.T, tmp, outside string) string {
+			dir := copyTree(t, base)
+			replace(t, filepath.Join(dir, "imports"), linkTo(outside))
+			return dir
+		}, "is a symbolic link"},
+		{"a part file a pipe", func(t *testing.T, tmp, outside string) string {
+			dir := copyTree(t, base)
+			replace(t, filepath.Join(dir, "imports", "source=x", "part-00002.parquet"), func(p string) error {
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					return err
+				}
+				return fifo(p)
+			})
+			return dir
+		}, "is a named pipe"},
+		{"a regular file", func(t *testing.T, tmp, outside string) string {
+			p := filepath.Join(tmp, "file")
+			replace(t, p, content("mine"))
+			return p
+		}, "is a file, not a folder"},
+		{"a device", func(*testing.T, string, string) string { return os.DevNull }, "is a device, not a folder"},
+		{"a folder under a file", func(t *testing.T, tmp, outside string) string {
+			p := filepath.Join(tmp, "file")
+			replace(t, p, content("mine"))
+			return filepath.Join(p, "ds")
+		}, "not a directory"},
+		{"a newline", func(t *testing.T, tmp, outside string) string {
+			return filepath.Join(tmp, "nl\nDROP VIEW imports; --")
+		}, "control character"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			outside := filepath.Join(tmp, "outside")
+			if err := os.Mkdir(outside, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			out := c.out(t, tmp, outside)
+			var before map[string]int64
+			if info, err := os.Stat(out); err == nil && info.IsDir() {
+				before = tree(t, out)
+			}
+			_, err := dataset.Export(context.Background(), dbPath, out, dataset.Options{})
+			if !errors.Is(err, dataset.ErrPath) || !strings.Contains(err.Error(), c.msg) {
+				t.Fatalf("Export: %v, want %q wrapping ErrPath", err, c.msg)
+			}
+			if got := tree(t, outside); len(got) > 0 {
+				t.Errorf("the export wrote outside: %v", got)
+			}
+			if before != nil && !mapsEqual(tree(t, out), before) {
+				t.Errorf("a refused export changed %s", out)
+			}
+		})
+	}
+	t.Run("query a file", func(t *testing.T) {
+		ds, err := dataset.Open(context.Background(), filepath.Join(base, dataset.ManifestName))
+		if err == nil {
+			ds.Close()
+		}
+		if !errors.Is(err, dataset.ErrPath) {
+			t.Errorf("Open of a file: %v, want ErrPath", err)
+		}
+	})
+}
+
+// TestEngineFiles: Trino's file URI is percent-encoded, and a path with
+// a newline, which would start a line of its own, is refused.
+func TestEngineFiles(t *testing.T) {
+	dbPath, _ := sampleDataset(t)
+	dir := filepath.Join(t.TempDir(), "my data #1 100%")
+	export(t, dbPath, dir, dataset.Options{})
+	b, err := os.ReadFile(filepath.Join(dir, dataset.TrinoName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "'file://" + strings.ReplaceAll(filepath.ToSlash(abs), " ", "%20")
+	want = strings.NewReplacer("#", "%23", "%20", "%20").Replace(strings.Replace(want, "100%", "100%25", 1))
+	if !strings.Contains(string(b), "external_location = "+want+"/games'") {
+		t.Errorf("%s has no %s/games'", dataset.TrinoName, want)
+	}
+	m, err := dataset.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, ddl := range map[string]func(*dataset.Manifest, string) (string, error){dataset.SparkName: dataset.SparkDDL, dataset.TrinoName: dataset.TrinoDDL} {
+		if _, err := ddl(m, "/tmp/nl\nDROP VIEW imports; --"); !errors.Is(err, dataset.ErrPath) {
+			t.Errorf("%s of a path with a newline: %v, want ErrPath", name, err)
+		}
+	}
+}
