@@ -152,7 +152,7 @@ func checkOut(dir string) (string, error) {
 	case err != nil:
 		return "", fmt.Errorf("dataset %s: %w: %w", dir, ErrPath, err)
 	case !info.IsDir():
-		return "", fmt.Errorf("dataset %s is %s, not a folder: %w (never through a link)", dir, kind(info.Mode()), ErrPath)
+		return "", fmt.Errorf("dataset %s is %s, not a folder (an export writes through no link): %w", dir, kind(info.Mode()), ErrPath)
 	}
 	return abs, nil
 }
@@ -166,7 +166,7 @@ func checkTree(dir string) error {
 			return err
 		}
 		if !d.IsDir() && !d.Type().IsRegular() {
-			return fmt.Errorf("%s is %s: %w (an export writes through no link)", p, kind(d.Type()), ErrPath)
+			return fmt.Errorf("%s is %s, not a folder or a regular file (an export writes through no link): %w", p, kind(d.Type()), ErrPath)
 		}
 		return nil
 	})

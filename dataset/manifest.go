@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -167,7 +166,7 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w", path, safefile.ErrNotRegular)
+		return nil, fmt.Errorf("%s is %s, not a regular file", path, kind(info.Mode()))
 	}
 	if info.Size() > limit {
 		return nil, fmt.Errorf("%s: %d bytes, more than the %d a manifest may hold", path, info.Size(), limit)
@@ -183,13 +182,17 @@ func readRegular(path string, limit int64) ([]byte, error) {
 }
 
 // checkRegular returns nil if path is a regular file (not a link to one),
-// an error wrapping fs.ErrNotExist if nothing is there, and one wrapping
-// safefile.ErrNotRegular otherwise.
+// an error wrapping fs.ErrNotExist if nothing is there, and one naming
+// what is there otherwise.
 func checkRegular(path string) error {
-	if _, err := os.Lstat(path); err != nil {
+	info, err := os.Lstat(path)
+	if err != nil {
 		return err
 	}
-	return safefile.Check(path)
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s, not a regular file", path, kind(info.Mode()))
+	}
+	return nil
 }
 
 // writeFile writes data to dir/name through a temporary file renamed into

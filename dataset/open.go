@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 // DB is a dataset opened in DuckDB: an in-memory database with a view per
@@ -110,7 +108,7 @@ func Listed(dir string, m *Manifest, t *Table) ([]string, error) {
 	for _, r := range rel {
 		p, err := checkListed(dir, t.Name, r)
 		if err != nil {
-			return nil, fmt.Errorf("dataset %s: %w", dir, err)
+			return nil, err
 		}
 		out = append(out, p)
 	}
@@ -139,7 +137,11 @@ func checkListed(dir, table, rel string) (string, error) {
 		}
 		last := i == len(parts)-1
 		if last && !info.Mode().IsRegular() || !last && !info.IsDir() {
-			return "", fmt.Errorf("%s, listed in %s, is %s: %w", p, ManifestName, kind(info.Mode()), safefile.ErrNotRegular)
+			want := "a regular file"
+			if !last {
+				want = "a folder"
+			}
+			return "", fmt.Errorf("%s, on the way to %s, which %s lists, is %s, not %s", p, rel, ManifestName, kind(info.Mode()), want)
 		}
 	}
 	return filepath.Join(dir, filepath.FromSlash(rel)), nil
