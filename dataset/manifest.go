@@ -74,9 +74,9 @@ func (m *Manifest) Table(name string) (*Table, bool) {
 // thousands of exports list, far less than a reader should hold.
 const maxManifest = 256 << 20
 
-// ErrNoManifest reports a directory without a manifest; it wraps
-// ErrNotDataset.
-var ErrNoManifest = fmt.Errorf("%w: no %s", ErrNotDataset, ManifestName)
+// ErrNoManifest reports a directory without a manifest; it wraps (and
+// reads as) ErrNotDataset.
+var ErrNoManifest = fmt.Errorf("%w", ErrNotDataset)
 
 // ReadManifest reads the manifest of the dataset in dir. A directory
 // without one gives an error wrapping ErrNoManifest; a manifest that is
@@ -88,7 +88,7 @@ func ReadManifest(dir string) (*Manifest, error) {
 	path := filepath.Join(dir, ManifestName)
 	b, err := readRegular(path, maxManifest)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: %w (write one with ginlog export-data)", dir, ErrNoManifest)
+		return nil, fmt.Errorf("%s: %w (no %s; write one with ginlog export-data)", dir, ErrNoManifest, ManifestName)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotDataset, err)
