@@ -51,8 +51,11 @@ Parquet files (ZSTD), partitioned Hive style:
 - source is the games' --source label (the import's for imports,
   import_files and import_errors); a missing label is %s, and
   characters a path cannot hold are escaped as %%XX, as Hive, Spark and
-  Trino escape them. import_month is the month the import started (UTC).
-  Both are in the paths only, not in the files; read them as strings.
+  Trino escape them; a label longer than %d bytes so escaped is cut
+  there and ends in '~' and 16 hex digits of its SHA-256, which is what
+  the source column then holds. import_month is the month the import
+  started (UTC). Both are in the paths only, not in the files; read them
+  as strings.
 - Export NNNNN wrote one file per table and partition, holding the rows of
   the imports it added: an export only adds files, and one with nothing
   new adds none. An import is exported once all its games are verified
@@ -87,7 +90,7 @@ Parquet files (ZSTD), partitioned Hive style:
   game_files and the hearts_ tables. Hearts cards use the same cards table
   (the queries order a Hearts suit from 2 up to the ace).
 
-`, m.SchemaVersion, NullPartition, SparkName, TrinoName)
+`, m.SchemaVersion, NullPartition, MaxPartitionValue, SparkName, TrinoName)
 	for _, t := range m.Tables {
 		fmt.Fprintf(&b, "## %s\n\n", t.Name)
 		if t.Comment != "" {
