@@ -464,7 +464,7 @@ func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
 		}
 		var foreign, own []string
 		for _, d := range entries {
-			if slices.Contains(ownNames(), d.Name()) || strings.HasPrefix(d.Name(), "."+ManifestName+".") {
+			if slices.Contains(ownNames(), d.Name()) || isTemp(d.Name()) {
 				own = append(own, d.Name())
 			} else {
 				foreign = append(foreign, d.Name())
@@ -487,12 +487,30 @@ func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
 	if !rebuild {
 		return m, nil
 	}
-	for _, n := range ownNames() {
-		if err := os.RemoveAll(filepath.Join(e.dir, n)); err != nil {
+	entries, err := os.ReadDir(e.dir)
+	if err != nil {
+		return nil, fmt.Errorf("rebuild %s: %w", e.name, err)
+	}
+	for _, d := range entries {
+		if !slices.Contains(ownNames(), d.Name()) && !isTemp(d.Name()) {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(e.dir, d.Name())); err != nil {
 			return nil, fmt.Errorf("rebuild %s: %w", e.name, err)
 		}
 	}
 	return fresh, nil
+}
+
+// isTemp reports whether name is a temporary file writeFile left: .NAME.*.tmp
+// for one of the files an export writes beside the tables.
+func isTemp(name string) bool {
+	for _, n := range []string{ManifestName, SchemaDocName, SparkName, TrinoName} {
+		if strings.HasPrefix(name, "."+n+".") && strings.HasSuffix(name, ".tmp") {
+			return true
+		}
+	}
+	return false
 }
 
 // ownNames returns the names an export writes in a dataset's folder.

@@ -3,6 +3,8 @@ package dataset
 import (
 	"context"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -184,4 +186,52 @@ func TestPartitionValue(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadRegularLimit: a manifest larger than the limit is refused, not
+// read whole.
+func TestReadRegularLimit(t *testing.T) {
+	p := filepath.Join(t.TempDir(), ManifestName)
+	if err := os.WriteFile(p, []byte("{\"format\": 1}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		limit int64
+		ok    bool
+	}{
+		{"under", 100, true},
+		{"exactly", 13, true},
+		{"over", 12, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := readRegular(p, c.limit)
+			if c.ok != (err == nil) || c.ok && len(b) != 13 {
+				t.Errorf("readRegular(%d) = %d bytes, %v", c.limit, len(b), err)
+			}
+		})
+	}
+}
+
+// FuzzParseManifest: any bytes parse or give an error naming the
+// manifest, and what parses lists every table.
+func FuzzParseManifest(f *testing.F) {
+	f.Add([]byte(`{"format": 1, "schema_version": 1, "tables": []}`))
+	f.Add([]byte("{\n  \"format\": 1,,\n}"))
+	f.Add([]byte(`{"format": "one"}`))
+	f.Add([]byte(`[`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := parseManifest(ManifestName, data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), ManifestName) {
+				t.Fatalf("error %q does not name the manifest", err)
+			}
+			return
+		}
+		for _, name := range tableNames() {
+			if _, ok := m.Table(name); !ok {
+				t.Fatalf("parsed without table %s", name)
+			}
+		}
+	})
 }

@@ -93,6 +93,12 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotDataset, err)
 	}
+	return parseManifest(path, b)
+}
+
+// parseManifest parses the manifest data read from path and checks it as
+// ReadManifest says.
+func parseManifest(path string, b []byte) (*Manifest, error) {
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w: %w", locate(path, b, err), ErrNotDataset, err)
@@ -138,9 +144,10 @@ func locate(path string, data []byte, err error) string {
 	default:
 		return path
 	}
-	off = min(max(off, 1), int64(len(data)))
+	// The offset counts the bytes read, the one at fault included.
+	off = min(max(off-1, 0), int64(len(data)))
 	line, col := 1, 1
-	for _, c := range data[:off-1] {
+	for _, c := range data[:off] {
 		if c == '\n' {
 			line, col = line+1, 1
 			continue

@@ -113,7 +113,7 @@ func Listed(dir string, m *Manifest, t *Table) ([]string, error) {
 		out = append(out, p)
 	}
 	slices.Sort(out)
-	return out, nil
+	return slices.Compact(out), nil
 }
 
 // checkListed checks a file the manifest lists, rel (slash-separated,
