@@ -22,13 +22,29 @@
 // nothing. In the files the database's ENUMs are plain strings, card lists
 // lists of strings and hand masks signed 64-bit integers; the partition
 // columns are in the paths only.
+//
+// A label whose escaped form is longer than MaxPartitionValue bytes is cut
+// there (never inside an escape or a character) and ends in '~' and 16 hex
+// digits of the SHA-256 of the whole label, so that a folder name stays
+// within the 255 bytes file systems allow. Since the source column is read
+// from the paths, such a label's rows hold that cut form in the dataset:
+// its first bytes, '~' and the hash; other labels come back whole.
+//
+// A reader reads exactly the files the manifest lists: a stray file in a
+// table's folder is ignored, and a listed file that is missing, or that
+// is not a regular file or is reached through a link, is an error naming
+// it. An export writes through no link: a link at the dataset's folder or
+// inside it is refused.
 package dataset
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The partition columns, in path order.
@@ -146,7 +162,8 @@ func datasetType(dbType string, enums []string) string {
 // characters and "#%'*/:=?\\{[]^ and DEL become %XX. A value that a
 // reader would take for a missing one (NULL, as DuckDB reads it, or the
 // default partition's name) has its first character escaped too: readers
-// compare the raw name before they unescape it.
+// compare the raw name before they unescape it. A value too long for a
+// file name is cut (partitionValue).
 func escapePartition(v string) string {
 	var b strings.Builder
 	reserved := strings.EqualFold(v, "null") || v == NullPartition
@@ -161,11 +178,36 @@ func escapePartition(v string) string {
 	return b.String()
 }
 
+// MaxPartitionValue is the longest escaped partition value a folder name
+// holds: a longer one is cut and marked with a hash of the whole value
+// (partitionValue), so that source=VALUE stays well within the 255 bytes
+// file systems allow a name.
+const MaxPartitionValue = 160
+
+// partitionValue returns the escaped value of a partition folder's name:
+// escapePartition(v), or, when that is longer than MaxPartitionValue, its
+// first bytes (never part of a %XX escape or of a UTF-8 character), '~'
+// and the first 16 hex digits of the SHA-256 of v, MaxPartitionValue bytes
+// at most.
+func partitionValue(v string) string {
+	s := escapePartition(v)
+	if len(s) <= MaxPartitionValue {
+		return s
+	}
+	h := sha256.Sum256([]byte(v))
+	suffix := "~" + hex.EncodeToString(h[:8])
+	cut := MaxPartitionValue - len(suffix)
+	for cut > 0 && (!utf8.RuneStart(s[cut]) || s[cut-1] == '%' || cut >= 2 && s[cut-2] == '%') {
+		cut--
+	}
+	return s[:cut] + suffix
+}
+
 // partitionDir returns the directory of a partition under its table.
 func partitionDir(source *string, month string) string {
 	s := NullPartition
 	if source != nil {
-		s = escapePartition(*source)
+		s = partitionValue(*source)
 	}
 	return SourceColumn + "=" + s + "/" + MonthColumn + "=" + month
 }

@@ -2,8 +2,10 @@ package dataset
 
 import (
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/ginlog/ginlog/dialect"
 )
@@ -49,8 +51,11 @@ Parquet files (ZSTD), partitioned Hive style:
 - source is the games' --source label (the import's for imports,
   import_files and import_errors); a missing label is %s, and
   characters a path cannot hold are escaped as %%XX, as Hive, Spark and
-  Trino escape them. import_month is the month the import started (UTC).
-  Both are in the paths only, not in the files; read them as strings.
+  Trino escape them; a label longer than %d bytes so escaped is cut
+  there and ends in '~' and 16 hex digits of its SHA-256, which is what
+  the source column then holds. import_month is the month the import
+  started (UTC). Both are in the paths only, not in the files; read them
+  as strings.
 - Export NNNNN wrote one file per table and partition, holding the rows of
   the imports it added: an export only adds files, and one with nothing
   new adds none. An import is exported once all its games are verified
@@ -85,7 +90,7 @@ Parquet files (ZSTD), partitioned Hive style:
   game_files and the hearts_ tables. Hearts cards use the same cards table
   (the queries order a Hearts suit from 2 up to the ace).
 
-`, m.SchemaVersion, NullPartition, SparkName, TrinoName)
+`, m.SchemaVersion, NullPartition, MaxPartitionValue, SparkName, TrinoName)
 	for _, t := range m.Tables {
 		fmt.Fprintf(&b, "## %s\n\n", t.Name)
 		if t.Comment != "" {
@@ -118,8 +123,12 @@ Parquet files (ZSTD), partitioned Hive style:
 
 // SparkDDL returns the Spark SQL statements that register the dataset in
 // dir as temporary views, one per table, with their columns' types: run
-// them with spark-sql -i.
+// them with spark-sql -i. A dir with a control character is refused
+// (ErrPath).
 func SparkDDL(m *Manifest, dir string) (string, error) {
+	if err := checkDDLPath(dir); err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- Spark SQL (3.4 or later): the ginlog dataset at %s as temporary views.\n", dir)
 	b.WriteString("-- spark-sql -i _spark.sql -e \"$(ginlog query summary --dialect spark --print-sql)\"\n")
@@ -142,8 +151,13 @@ func SparkDDL(m *Manifest, dir string) (string, error) {
 
 // TrinoDDL returns the Trino statements that register the dataset in dir
 // as external tables of the schema ginlog in a Hive catalog named hive,
-// and find their partitions: run them again after each export.
+// and find their partitions: run them again after each export. A dir
+// with a control character is refused (ErrPath); the tables' locations
+// are percent-encoded file: URIs.
 func TrinoDDL(m *Manifest, dir string) (string, error) {
+	if err := checkDDLPath(dir); err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- Trino: the ginlog dataset at %s as external tables in hive.ginlog\n", dir)
 	b.WriteString("-- (a catalog with connector.name=hive that reads local files; rename hive and ginlog as needed).\n")
@@ -160,7 +174,7 @@ func TrinoDDL(m *Manifest, dir string) (string, error) {
 		}
 		table, err := statement("trino-table.sql", map[string]any{
 			"Name": t.Name, "Columns": cols, "Partitioned": t.Partitioned(),
-			"Location":     dialect.Trino.String("file://" + filepath.ToSlash(filepath.Join(dir, t.Name))),
+			"Location":     dialect.Trino.String(fileURI(filepath.Join(dir, t.Name))),
 			"SourceColumn": SourceColumn, "MonthColumn": MonthColumn,
 		})
 		if err != nil {
@@ -169,6 +183,21 @@ func TrinoDDL(m *Manifest, dir string) (string, error) {
 		fmt.Fprintf(&b, "\n%s\n", table)
 	}
 	return b.String(), nil
+}
+
+// checkDDLPath refuses a dataset path with a control character: a
+// newline would start a line of its own in the statements.
+func checkDDLPath(dir string) error {
+	if strings.ContainsFunc(dir, unicode.IsControl) {
+		return fmt.Errorf("dataset %q: %w: it may not contain a control character", dir, ErrPath)
+	}
+	return nil
+}
+
+// fileURI returns the file: URI of an absolute path, percent-encoded
+// (spaces, '#', '%', '?' and the like).
+func fileURI(p string) string {
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String()
 }
 
 // columnList returns the columns of a table definition: the data columns,

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/schema"
@@ -84,7 +85,7 @@ type Held struct {
 // unless opts.Rebuild.
 func Export(ctx context.Context, dbPath, dir string, opts Options) (*Summary, error) {
 	start := time.Now()
-	abs, err := checkDir(dir)
+	abs, err := checkOut(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -114,20 +115,61 @@ type exporter struct {
 	enums   map[string][]string // the database's ENUM types' values
 }
 
-// ErrPath reports a dataset directory whose path DuckDB would read as a
-// pattern.
-var ErrPath = errors.New("a dataset path may not contain '*', '?' or '[': DuckDB would read it as a pattern")
+// ErrPath reports a dataset path ginlog refuses: one DuckDB would read as
+// a pattern or that holds a control character, one that is not a folder,
+// or a link at the dataset's folder or inside it.
+var ErrPath = errors.New("not a usable dataset path")
 
-// checkDir returns the absolute path of a dataset directory.
+// checkDir returns the absolute path of a dataset directory. A path with
+// '*', '?' or '[' (DuckDB would read it as a pattern) or with a control
+// character (a newline would be a line of its own in _spark.sql and
+// _trino.sql) is refused with an error wrapping ErrPath.
 func checkDir(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", fmt.Errorf("dataset %s: %w", dir, err)
 	}
 	if strings.ContainsAny(abs, "*?[") {
-		return "", fmt.Errorf("dataset %q: %w", dir, ErrPath)
+		return "", fmt.Errorf("dataset %q: %w: it may not contain '*', '?' or '[', which DuckDB would read as a pattern", dir, ErrPath)
+	}
+	if strings.ContainsFunc(abs, unicode.IsControl) {
+		return "", fmt.Errorf("dataset %q: %w: it may not contain a control character", dir, ErrPath)
 	}
 	return abs, nil
+}
+
+// checkOut returns the absolute path of the folder an export writes: as
+// checkDir, and refused (ErrPath) when something other than a folder is
+// there, a link to one included.
+func checkOut(dir string) (string, error) {
+	abs, err := checkDir(dir)
+	if err != nil {
+		return "", err
+	}
+	info, err := os.Lstat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return "", fmt.Errorf("dataset %s: %w: %w", dir, ErrPath, err)
+	case !info.IsDir():
+		return "", fmt.Errorf("dataset %s is %s, not a folder (an export writes through no link): %w", dir, kind(info.Mode()), ErrPath)
+	}
+	return abs, nil
+}
+
+// checkTree refuses a dataset folder that holds a link, or anything but
+// folders and regular files, so that an export writes through no link:
+// the error names it and wraps ErrPath.
+func checkTree(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && !d.Type().IsRegular() {
+			return fmt.Errorf("%s is %s, not a folder or a regular file (an export writes through no link): %w", p, kind(d.Type()), ErrPath)
+		}
+		return nil
+	})
 }
 
 var lockHeld = regexp.MustCompile(`Conflicting lock is held in (.*) \(PID (\d+)\)`)
@@ -308,11 +350,23 @@ func dimensionTables() []Table {
 }
 
 // run does the export.
-func (e *exporter) run(ctx context.Context, opts Options) (*Summary, error) {
+func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error) {
 	m, err := e.prepareDir(opts.Rebuild)
 	if err != nil {
 		return nil, err
 	}
+	if err := checkTree(e.dir); err != nil {
+		return nil, err
+	}
+	_, statErr := os.Lstat(filepath.Join(e.dir, ManifestName))
+	first := errors.Is(statErr, fs.ErrNotExist)
+	defer func() {
+		if err != nil {
+			if cerr := e.undo(first); cerr != nil {
+				err = fmt.Errorf("%w (and removing what it wrote: %v)", err, cerr)
+			}
+		}
+	}()
 	if len(m.Exports) > 0 && m.SchemaVersion != e.version {
 		return nil, fmt.Errorf("%w: the dataset was written from schema version %d, the database has %d: export again with --rebuild", ErrChanged, m.SchemaVersion, e.version)
 	}
@@ -393,40 +447,75 @@ const stagingName = ".staging"
 
 // prepareDir creates the dataset directory or reads its manifest; with
 // rebuild it removes what an earlier export wrote first. A directory that
-// is neither empty nor a dataset is refused.
+// is neither empty nor a dataset is refused; one that holds only what a
+// first export that did not finish left (no manifest yet), or a manifest
+// that does not read, is written again with rebuild.
 func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
 	fresh := &Manifest{Format: manifestFormat, Imports: map[string]ExportedImport{}}
 	if err := os.MkdirAll(e.dir, 0o755); err != nil {
-		return nil, fmt.Errorf("dataset %s: %w", e.name, err)
+		return nil, fmt.Errorf("dataset %s: %w: %w", e.name, ErrPath, err)
 	}
 	m, err := ReadManifest(e.dir)
-	if errors.Is(err, ErrNotDataset) {
+	switch {
+	case errors.Is(err, ErrNoManifest):
 		entries, rerr := os.ReadDir(e.dir)
 		if rerr != nil {
 			return nil, fmt.Errorf("dataset %s: %w", e.name, rerr)
 		}
-		if _, serr := os.Stat(filepath.Join(e.dir, ManifestName)); len(entries) > 0 && (errors.Is(serr, fs.ErrNotExist) || !rebuild) {
-			return nil, fmt.Errorf("%s is not empty and %w: name a new or empty directory", e.name, ErrNotDataset)
+		var foreign, own []string
+		for _, d := range entries {
+			if slices.Contains(ownNames(), d.Name()) || isTemp(d.Name()) {
+				own = append(own, d.Name())
+			} else {
+				foreign = append(foreign, d.Name())
+			}
 		}
-		m, err = fresh, nil
-	}
-	if err != nil {
+		switch {
+		case len(foreign) > 0:
+			return nil, fmt.Errorf("%s is not empty and %w: name a new or empty directory", e.name, ErrNotDataset)
+		case len(own) > 0 && !rebuild:
+			return nil, fmt.Errorf("%s holds %s but no %s, left by an export that did not finish, and %w yet: export again with --rebuild to write it anew", e.name, strings.Join(own, ", "), ManifestName, ErrNotDataset)
+		}
+		m = fresh
+	case errors.Is(err, ErrNotDataset) && rebuild:
+		m = fresh
+	case errors.Is(err, ErrNotDataset):
+		return nil, fmt.Errorf("%w; export again with --rebuild to write the dataset anew", err)
+	case err != nil:
 		return nil, err
 	}
 	if !rebuild {
 		return m, nil
 	}
-	names := []string{ManifestName, SchemaDocName, SparkName, TrinoName, stagingName}
-	for _, t := range exported {
-		names = append(names, t.Name)
+	entries, err := os.ReadDir(e.dir)
+	if err != nil {
+		return nil, fmt.Errorf("rebuild %s: %w", e.name, err)
 	}
-	names = append(names, Dimensions...)
-	for _, n := range names {
-		if err := os.RemoveAll(filepath.Join(e.dir, n)); err != nil {
+	for _, d := range entries {
+		if !slices.Contains(ownNames(), d.Name()) && !isTemp(d.Name()) {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(e.dir, d.Name())); err != nil {
 			return nil, fmt.Errorf("rebuild %s: %w", e.name, err)
 		}
 	}
 	return fresh, nil
+}
+
+// isTemp reports whether name is a temporary file writeFile left: .NAME.*.tmp
+// for one of the files an export writes beside the tables.
+func isTemp(name string) bool {
+	for _, n := range []string{ManifestName, SchemaDocName, SparkName, TrinoName} {
+		if strings.HasPrefix(name, "."+n+".") && strings.HasSuffix(name, ".tmp") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownNames returns the names an export writes in a dataset's folder.
+func ownNames() []string {
+	return append([]string{ManifestName, SchemaDocName, SparkName, TrinoName, stagingName}, tableNames()...)
 }
 
 type importState struct {
@@ -499,6 +588,25 @@ func (e *exporter) dimensionsChanged(m *Manifest) (bool, string, error) {
 		}
 	}
 	return fp != m.Dimensions, fp, nil
+}
+
+// undo removes what a failed export wrote: its staging folder, and then
+// everything it wrote for a first export (the folder holds no dataset
+// yet), or the table files the manifest on disk does not list.
+func (e *exporter) undo(first bool) error {
+	if first {
+		for _, n := range ownNames() {
+			if err := os.RemoveAll(filepath.Join(e.dir, n)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	m, err := ReadManifest(e.dir)
+	if err != nil {
+		return err
+	}
+	return e.cleanLeftovers(m)
 }
 
 // cleanLeftovers removes what a failed export left: its staging folder,

@@ -3,8 +3,12 @@ package dataset
 import (
 	"context"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/schema"
 )
@@ -136,6 +140,97 @@ func FuzzParseComments(f *testing.F) {
 		for table, cols := range c.columns {
 			if table == "" {
 				t.Fatalf("columns of a table without a name: %v", cols)
+			}
+		}
+	})
+}
+
+// TestPartitionValue: a value too long for a folder name is cut at a
+// character and escape boundary and marked with its hash; shorter ones are
+// left as escapePartition gives them.
+func TestPartitionValue(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   string
+	}{
+		{"short", "week1"},
+		{"just fits", strings.Repeat("a", MaxPartitionValue)},
+		{"one byte over", strings.Repeat("a", MaxPartitionValue+1)},
+		{"100 slashes", strings.Repeat("/", 100)},
+		{"90 CJK characters", strings.Repeat("漢", 90)},
+		{"10 kB", strings.Repeat("x", 10_000)},
+		{"escapes and characters", strings.Repeat("é/", 200)},
+		{"all escapes", strings.Repeat("%", 500)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			esc := escapePartition(c.in)
+			got := partitionValue(c.in)
+			if len(esc) <= MaxPartitionValue {
+				if got != esc {
+					t.Fatalf("partitionValue = %q, want %q", got, esc)
+				}
+				return
+			}
+			if len(got) > MaxPartitionValue || !utf8.ValidString(got) {
+				t.Fatalf("partitionValue = %q: %d bytes or not UTF-8", got, len(got))
+			}
+			prefix, hash, ok := strings.Cut(got, "~")
+			if !ok || len(hash) != 16 || !strings.HasPrefix(esc, prefix) {
+				t.Fatalf("partitionValue = %q, not a prefix of %q, '~' and a hash", got, esc)
+			}
+			if i := strings.LastIndexByte(prefix, '%'); i >= 0 && i > len(prefix)-3 {
+				t.Fatalf("partitionValue = %q cuts an escape", got)
+			}
+			if other := partitionValue(c.in + "y"); other == got {
+				t.Fatalf("two values share the folder %q", got)
+			}
+		})
+	}
+}
+
+// TestReadRegularLimit: a manifest larger than the limit is refused, not
+// read whole.
+func TestReadRegularLimit(t *testing.T) {
+	p := filepath.Join(t.TempDir(), ManifestName)
+	if err := os.WriteFile(p, []byte("{\"format\": 1}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		limit int64
+		ok    bool
+	}{
+		{"under", 100, true},
+		{"exactly", 13, true},
+		{"over", 12, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := readRegular(p, c.limit)
+			if c.ok != (err == nil) || c.ok && len(b) != 13 {
+				t.Errorf("readRegular(%d) = %d bytes, %v", c.limit, len(b), err)
+			}
+		})
+	}
+}
+
+// FuzzParseManifest: any bytes parse or give an error naming the
+// manifest, and what parses lists every table.
+func FuzzParseManifest(f *testing.F) {
+	f.Add([]byte(`{"format": 1, "schema_version": 1, "tables": []}`))
+	f.Add([]byte("{\n  \"format\": 1,,\n}"))
+	f.Add([]byte(`{"format": "one"}`))
+	f.Add([]byte(`[`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := parseManifest(ManifestName, data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), ManifestName) {
+				t.Fatalf("error %q does not name the manifest", err)
+			}
+			return
+		}
+		for _, name := range tableNames() {
+			if _, ok := m.Table(name); !ok {
+				t.Fatalf("parsed without table %s", name)
 			}
 		}
 	})

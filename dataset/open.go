@@ -3,9 +3,11 @@ package dataset
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -28,6 +30,9 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	if info, err := os.Stat(abs); err == nil && !info.IsDir() {
+		return nil, fmt.Errorf("dataset %s is %s, not a folder: %w", dir, kind(info.Mode()), ErrPath)
+	}
 	m, err := ReadManifest(dir)
 	if err != nil {
 		return nil, err
@@ -37,7 +42,7 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		return nil, err
 	}
 	for i := range m.Tables {
-		view, err := viewSQL(&m.Tables[i], abs)
+		view, err := viewSQL(m, &m.Tables[i], abs)
 		if err != nil {
 			db.Close()
 			return nil, fmt.Errorf("open dataset %s: %w", dir, err)
@@ -78,10 +83,94 @@ func Files(dir string, t *Table) ([]string, error) {
 	return out, nil
 }
 
-// viewSQL returns the statement that defines a table's view: over its
-// files, or an empty relation of the same columns when it has none.
-func viewSQL(t *Table, dir string) (string, error) {
-	files, err := Files(dir, t)
+// Listed returns the Parquet files of a table of the dataset in dir that
+// its manifest m lists, in order, each checked: a path that leaves the
+// table's folder, or a file that is missing, not a regular file or
+// reached through a link, is an error naming it. A dimension's file is
+// TABLE/TABLE.parquet, once the manifest records the dimensions. Files the
+// manifest does not list are not read.
+func Listed(dir string, m *Manifest, t *Table) ([]string, error) {
+	var rel []string
+	if !t.Partitioned() {
+		if m.Dimensions != "" {
+			rel = append(rel, t.Name+"/"+t.Name+".parquet")
+		}
+	} else {
+		for _, x := range m.Exports {
+			for _, f := range x.Files {
+				if f.Table == t.Name {
+					rel = append(rel, f.Path)
+				}
+			}
+		}
+	}
+	out := make([]string, 0, len(rel))
+	for _, r := range rel {
+		p, err := checkListed(dir, t.Name, r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// checkListed checks a file the manifest lists, rel (slash-separated,
+// under the folder of table), and returns its path under dir: every
+// folder on the way must be a folder and the file a regular file, none
+// of them a link.
+func checkListed(dir, table, rel string) (string, error) {
+	if path.Clean(rel) != rel || !strings.HasPrefix(rel, table+"/") || !strings.HasSuffix(rel, ".parquet") || strings.Contains(rel, "\\") {
+		return "", fmt.Errorf("%s lists %q as a file of table %s: not a path in its folder", ManifestName, rel, table)
+	}
+	p := dir
+	parts := strings.Split(rel, "/")
+	for i, part := range parts {
+		p = filepath.Join(p, part)
+		info, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("%s, listed in %s, is missing", filepath.Join(dir, filepath.FromSlash(rel)), ManifestName)
+		}
+		if err != nil {
+			return "", err
+		}
+		last := i == len(parts)-1
+		if last && !info.Mode().IsRegular() || !last && !info.IsDir() {
+			want := "a regular file"
+			if !last {
+				want = "a folder"
+			}
+			return "", fmt.Errorf("%s, on the way to %s, which %s lists, is %s, not %s", p, rel, ManifestName, kind(info.Mode()), want)
+		}
+	}
+	return filepath.Join(dir, filepath.FromSlash(rel)), nil
+}
+
+// kind names a file's type.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a file"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// viewSQL returns the statement that defines a table's view: over the
+// files the manifest m lists, or an empty relation of the same columns
+// when it lists none.
+func viewSQL(m *Manifest, t *Table, dir string) (string, error) {
+	files, err := Listed(dir, m, t)
 	if err != nil {
 		return "", err
 	}
