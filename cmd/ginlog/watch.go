@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/schema"
@@ -50,8 +49,8 @@ taken. DIR may not be inside a watched folder.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, label := range []struct{ flag, value string }{{"--source", opts.Ingest.Source}, {"--opponent", opts.Ingest.Opponent}} {
-				if !utf8.ValidString(label.value) {
-					return usagef("%s: %q is not valid UTF-8", label.flag, label.value)
+				if err := checkLabel(label.flag, label.value); err != nil {
+					return err
 				}
 			}
 			if opts.Interval <= 0 || opts.Settle <= 0 {
