@@ -130,6 +130,10 @@ func (w *Watcher) importReady(ctx context.Context, db *sql.DB, ready [][]entry, 
 	if w.beforeImport != nil {
 		w.beforeImport()
 	}
+	before, _, err := progress(ctx, db)
+	if err != nil {
+		return err
+	}
 	for retry := false; ; retry = true {
 		n := len(ready)
 		ready = w.present(ready, out)
@@ -149,14 +153,19 @@ func (w *Watcher) importReady(ctx context.Context, db *sql.DB, ready [][]entry, 
 		if errors.Is(err, ingest.ErrNoSuchPath) && ctx.Err() == nil {
 			continue // present drops the group of the file gone
 		}
+		if err != nil && ctx.Err() != nil {
+			return interrupted(ctx, db, before)
+		}
 		if err != nil {
 			return fmt.Errorf("import: %w", err)
 		}
 		out.imported, out.sum = ready, sum
 		break
 	}
-	var err error
 	if out.ver, err = store.Verify(ctx, db, store.Selection{}, nil, nil); err != nil {
+		if ctx.Err() != nil {
+			return interrupted(ctx, db, before)
+		}
 		return fmt.Errorf("verify: %w", err)
 	}
 	rejected, err := ingest.RejectedFiles(ctx, db, out.sum.ImportID)

@@ -157,7 +157,8 @@ func New(opts Options) (*Watcher, error) {
 }
 
 // Run steps every Interval until ctx is done, then returns nil: stopping
-// is the normal end of a watch. It returns early with the error of a
+// is the normal end of a watch, except during an import, which gives an
+// *InterruptedError. It returns early with the error of a
 // step that cannot go on (the database cannot be used). A watched folder
 // that vanishes is waited for: it is said once, and watched again when it
 // is back.
@@ -167,7 +168,8 @@ func (w *Watcher) Run(ctx context.Context) error {
 	tick := time.NewTicker(w.opts.Interval)
 	defer tick.Stop()
 	for {
-		if err := w.Step(ctx); err != nil && ctx.Err() == nil {
+		var ie *InterruptedError
+		if err := w.Step(ctx); err != nil && (ctx.Err() == nil || errors.As(err, &ie)) {
 			return err
 		}
 		select {
