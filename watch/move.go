@@ -13,7 +13,8 @@ import (
 
 // moveAll moves the files of the ready groups that the import did not
 // reject, and the files found already loaded, to w.moveTo. A file that
-// cannot be moved is said, and left in place. It returns how many moved.
+// cannot be moved is said, and left in place; the files gone since the
+// import are counted in one line. It returns how many moved.
 func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
 	if w.moveTo == "" {
 		return 0
@@ -33,10 +34,17 @@ func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
 	for _, e := range out.known {
 		groups = append(groups, []entry{e})
 	}
-	moved := 0
+	moved, vanished := 0, 0
 	for _, g := range groups {
 		for src, dst := range destinations(w.moveTo, g) {
 			if err := moveFile(w.moveTo, src, dst); err != nil {
+				if _, lerr := os.Lstat(src); errors.Is(lerr, fs.ErrNotExist) {
+					// Removed or moved away by someone else since the
+					// import: nothing to move, said once for all.
+					vanished++
+					delete(w.files, src)
+					continue
+				}
 				fmt.Fprintf(w.opts.Err, "%s could not move %s: %v\n", w.clock(), src, err)
 				continue
 			}
@@ -46,6 +54,9 @@ func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
 				w.afterMove()
 			}
 		}
+	}
+	if vanished > 0 {
+		fmt.Fprintf(w.opts.Err, "%s %s vanished after the import, before being moved\n", w.clock(), plural(vanished, "file"))
 	}
 	return moved
 }

@@ -109,3 +109,32 @@ func TestMakeFolders(t *testing.T) {
 		t.Errorf("made through a link: %v", ls)
 	}
 }
+
+// TestMoveVanished: files removed after their import, before their move,
+// are said in one line, and the others move.
+func TestMoveVanished(t *testing.T) {
+	in, done := t.TempDir(), t.TempDir()
+	h := newHarness(t, done, in)
+	for i, g := range testlogs.Simple[1:4] {
+		testlogs.Copy(t, filepath.Join(in, string(rune('a'+i))), g)
+	}
+	h.afterMove = func() {
+		h.afterMove = nil
+		for _, sub := range []string{"a", "b", "c"} {
+			if ls, _ := os.ReadDir(filepath.Join(in, sub)); len(ls) == 2 {
+				if err := os.RemoveAll(filepath.Join(in, sub)); err != nil {
+					t.Error(err)
+				}
+				return
+			}
+		}
+	}
+	h.step(t, 0)
+	h.step(t, settle)
+	if got := h.lines(); !strings.Contains(got, "import 1: 6 files, 3 new,") || !strings.HasSuffix(got, "moved 4 files\n") {
+		t.Errorf("out %q", got)
+	}
+	if want := "10:00:01 2 files vanished after the import, before being moved\n"; h.err.String() != want {
+		t.Errorf("stderr %q, want %q", h.err, want)
+	}
+}
