@@ -12,8 +12,8 @@ import (
 // bot's or a week's name, and a value is written into file names (by
 // export-data) and into tab-separated and table output. Within both
 // limits, export-data's folder name source=VALUE, where ASCII punctuation
-// takes 3 bytes, stays under 255 bytes: at most 7 + 236 (18 escaped ASCII
-// characters and 45 of 4 bytes).
+// takes 3 bytes, stays under 255 bytes: at most 7 + 237 (19 escaped ASCII
+// characters and 45 of 4 bytes, found by exhaustive search).
 const (
 	MaxLabelChars = 64  // characters
 	MaxLabelBytes = 200 // bytes of UTF-8
