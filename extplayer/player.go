@@ -57,7 +57,7 @@ type Options struct {
 	Command   []string      // the program and its arguments
 	Timeout   time.Duration // the limit on one decision; 0 means DefaultTimeout
 	Startup   time.Duration // the limit on the hello exchange; 0 means DefaultStartup
-	StderrDir string        // when set, a game's stderr goes to StderrDir/<timestamp>-<seat>.stderr
+	StderrDir string        // when set, a game's stderr goes to StderrDir/<timestamp>-<seat>.stderr, cut after MaxStderr bytes
 }
 
 // Pool runs the processes of one player for a match: a game takes an idle
@@ -339,12 +339,18 @@ func (p *Player) Declare(v *gin.View) []gin.Meld {
 	return melds
 }
 
+// MaxStderr is how much of a bot's stderr a game's file keeps: the first
+// MaxStderr bytes, then a line saying how much more was cut.
+const MaxStderr = 1 << 20
+
 // lazyFile creates its file on the first write, so that a bot that writes
-// nothing on stderr leaves no file.
+// nothing on stderr leaves no file, and keeps the first MaxStderr bytes.
 type lazyFile struct {
-	path string
-	f    *os.File
-	err  error
+	path    string
+	f       *os.File
+	err     error
+	written int64 // bytes kept
+	cut     int64 // bytes not kept
 }
 
 func (l *lazyFile) Write(b []byte) (int, error) {
@@ -354,16 +360,26 @@ func (l *lazyFile) Write(b []byte) (int, error) {
 	if l.err != nil {
 		return 0, l.err
 	}
-	n, err := l.f.Write(b)
-	if err != nil && l.err == nil {
-		l.err = err
+	keep := b[:min(int64(len(b)), max(0, MaxStderr-l.written))]
+	l.cut += int64(len(b) - len(keep))
+	n, err := l.f.Write(keep)
+	l.written += int64(n)
+	if err != nil {
+		if l.err == nil {
+			l.err = err
+		}
+		return n, err
 	}
-	return n, err
+	return len(b), nil
 }
 
-// Close closes the file and returns the first error of the game.
+// Close writes the line saying what was cut, if anything was, closes the
+// file and returns the first error of the game.
 func (l *lazyFile) Close() error {
 	if l.f != nil {
+		if l.cut > 0 && l.err == nil {
+			_, l.err = fmt.Fprintf(l.f, "\n[ginlog: this game's stderr was cut here, after %d bytes: %d more bytes were not kept]\n", l.written, l.cut)
+		}
 		if err := l.f.Close(); err != nil && l.err == nil {
 			l.err = err
 		}

@@ -175,6 +175,8 @@ func TestStartErrors(t *testing.T) {
 		{"bad hello", []string{botPath, "bad-hello"}, `answered "ginlog-protocol 2" to the hello line`},
 		{"silent", []string{"sleep", "60"}, "did not answer the hello line: no reply within 300ms"},
 		{"exits", []string{"true"}, "did not answer the hello line"},
+		// The child holds the bot's output open: the exit is what counts.
+		{"exits leaving a child", []string{"sh", "-c", "echo gone >&2; sleep 30 & exit 3"}, "did not answer the hello line: the bot exited: exit status 3; stderr: gone"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pl, err := NewPool(Options{Command: tc.argv, Startup: 300 * time.Millisecond})
@@ -200,6 +202,7 @@ func TestStderrFiles(t *testing.T) {
 		{"good", ""},
 		{"chatty", "thinking about"},
 		{"crash", "boom: index out of range\n"},
+		{"flood", strings.Repeat("f", 1023) + "\n"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			pl := newPool(t, Options{Command: []string{botPath, tc.mode}, StderrDir: dir})
@@ -212,6 +215,12 @@ func TestStderrFiles(t *testing.T) {
 				t.Errorf("stderr file: %q, %v; want none", b, err)
 			case tc.want != "" && !strings.HasPrefix(string(b), tc.want):
 				t.Errorf("stderr file: %q, %v; want %q first", b, err, tc.want)
+			}
+			if tc.mode == "flood" {
+				end := fmt.Sprintf("\n[ginlog: this game's stderr was cut here, after %d bytes: %d more bytes were not kept]\n", MaxStderr, 3<<20-MaxStderr)
+				if len(b) != MaxStderr+len(end) || !strings.HasSuffix(string(b), end) {
+					t.Errorf("stderr file of %d bytes ending %q; want %d bytes then %q", len(b), b[max(0, len(b)-120):], MaxStderr, end)
+				}
 			}
 			if err := os.Remove(filepath.Join(dir, "1700000000-A.stderr")); err != nil && !errors.Is(err, os.ErrNotExist) {
 				t.Fatal(err)

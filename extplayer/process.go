@@ -14,13 +14,16 @@ import (
 
 // process is one running bot: its pipes, a goroutine that reads its
 // replies line by line, and one that copies its stderr to the current
-// game's sink.
+// game's sink. Its exit is watched apart from its pipes, which a child it
+// left behind may hold open: an exit is seen when it happens.
 type process struct {
 	cmd     *exec.Cmd
 	stdin   *os.File
 	lines   chan lineOrErr
-	exited  chan struct{} // closed once Wait has returned
+	exited  chan struct{} // closed once the bot itself has exited and been waited for
 	waitErr error
+	drained chan struct{} // closed once both output pipes have been read to their end
+	outputs []*os.File    // ginlog's ends of the bot's stdout and stderr
 	quit    chan struct{} // closed when ginlog stops listening
 	quitOne sync.Once
 
@@ -40,42 +43,75 @@ var errTooLong = fmt.Errorf("%w: reply longer than %d bytes", ErrMalformed, MaxL
 
 const tailBytes = 512
 
+// drainGrace is how long the output of a bot that has exited is read
+// for: what it wrote before exiting comes through at once, unless a child
+// it left behind holds its pipes open.
+const drainGrace = 200 * time.Millisecond
+
 // start runs argv in its own process group.
 func start(argv []string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	setGroup(cmd)
-	// An os.Pipe, not cmd.StdinPipe: a write to a bot that stopped reading
-	// must time out too.
-	stdinR, stdin, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	// Pipes of its own, not cmd.StdinPipe and StdoutPipe: a write to a bot
+	// that stopped reading must time out too, and the bot's exit must be
+	// seen while a child of it holds its output open.
+	var ends [6]*os.File // stdin r, w; stdout r, w; stderr r, w
+	closeAll := func() {
+		for _, f := range ends {
+			if f != nil {
+				f.Close()
+			}
+		}
 	}
-	cmd.Stdin = stdinR
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
+	for i := 0; i < len(ends); i += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		ends[i], ends[i+1] = r, w
 	}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		return nil, err
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = ends[0], ends[3], ends[5]
+	err := cmd.Start()
+	for _, i := range []int{0, 3, 5} { // the bot's ends: the bot holds them now
+		ends[i].Close()
 	}
-	err = cmd.Start()
-	stdinR.Close() // the bot's end: the bot holds it now
+	stdin, stdout, stderr := ends[1], ends[2], ends[4]
 	if err != nil {
 		stdin.Close()
+		stdout.Close()
+		stderr.Close()
 		return nil, fmt.Errorf("start %s: %w", argv[0], err)
 	}
-	p := &process{cmd: cmd, stdin: stdin, lines: make(chan lineOrErr, 1), exited: make(chan struct{}), quit: make(chan struct{})}
+	p := &process{cmd: cmd, stdin: stdin, lines: make(chan lineOrErr, 1), exited: make(chan struct{}),
+		drained: make(chan struct{}), outputs: []*os.File{stdout, stderr}, quit: make(chan struct{})}
 	var pipes sync.WaitGroup
 	pipes.Add(2)
 	go func() { defer pipes.Done(); p.readLines(stdout) }()
 	go func() { defer pipes.Done(); p.copyStderr(stderr) }()
 	go func() {
-		pipes.Wait() // Wait closes the pipes: read them to the end first
+		pipes.Wait()
+		close(p.drained)
+	}()
+	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
 	}()
 	return p, nil
+}
+
+// settle waits, once the bot has exited, for its output to be read to
+// the end, for drainGrace at most; then it closes ginlog's ends of the
+// pipes, which ends the readers even when a child holds the other ends.
+func (p *process) settle() {
+	<-p.exited
+	select {
+	case <-p.drained:
+	case <-time.After(drainGrace):
+	}
+	for _, f := range p.outputs {
+		f.Close() // a second close is harmless here: the readers see the end
+	}
 }
 
 // readLines sends each reply line to p.lines, then the error that ended
@@ -200,15 +236,17 @@ func (p *process) call(req []byte, limit time.Duration) (string, time.Duration, 
 	defer timer.Stop()
 	select {
 	case l := <-p.lines:
-		took := time.Since(start)
-		if l.err != nil {
-			p.kill()
-			if errors.Is(l.err, ErrMalformed) {
-				return "", took, &callError{failMalformed, l.err.Error()}
-			}
-			return "", took, &callError{failCrash, "the bot closed its output: " + p.exitText()}
+		return p.reply(l, start)
+	case <-p.exited:
+		// The bot exited: its output ends at once, unless a child it left
+		// holds it open; a line it wrote before exiting is taken.
+		select {
+		case l := <-p.lines:
+			return p.reply(l, start)
+		case <-time.After(drainGrace):
 		}
-		return l.line, took, nil
+		p.kill()
+		return "", time.Since(start), &callError{failCrash, "the bot exited: " + p.exitText()}
 	case <-timer.C:
 		p.kill()
 		return "", limit, &callError{failTimeout, fmt.Sprintf("no reply within %v", limit)}
@@ -217,14 +255,28 @@ func (p *process) call(req []byte, limit time.Duration) (string, time.Duration, 
 	}
 }
 
-// exitText describes how the process ended, waiting briefly for it.
+// reply returns the line a call got, or the error that ended the output.
+func (p *process) reply(l lineOrErr, start time.Time) (string, time.Duration, error) {
+	took := time.Since(start)
+	if l.err != nil {
+		p.kill()
+		if errors.Is(l.err, ErrMalformed) {
+			return "", took, &callError{failMalformed, l.err.Error()}
+		}
+		return "", took, &callError{failCrash, "the bot closed its output: " + p.exitText()}
+	}
+	return l.line, took, nil
+}
+
+// exitText describes how the process ended, waiting briefly for it and
+// for the end of its stderr.
 func (p *process) exitText() string {
 	select {
 	case <-p.exited:
 	case <-time.After(2 * time.Second):
 		p.kill()
-		<-p.exited
 	}
+	p.settle()
 	s := "exited"
 	if p.waitErr != nil {
 		s = p.waitErr.Error()
@@ -240,7 +292,7 @@ func (p *process) kill() {
 	p.quitOne.Do(func() { close(p.quit) })
 	killGroup(p.cmd)
 	p.stdin.Close()
-	<-p.exited
+	p.settle()
 }
 
 // close asks the bot to stop by closing its input, and kills it if it has
@@ -254,4 +306,5 @@ func (p *process) close(grace time.Duration) {
 		p.kill()
 	}
 	killGroup(p.cmd) // children the bot left behind
+	p.settle()
 }

@@ -214,8 +214,13 @@ func TestTagEdits(t *testing.T) {
 	if _, err := organise.Tag(context.Background(), db, sel, organise.Edits{}); !errors.Is(err, organise.ErrNoEdit) {
 		t.Errorf("no edit: %v", err)
 	}
-	if _, err := organise.Tag(context.Background(), db, sel, organise.Edits{Source: organise.Edit{Set: true, Value: "caf\xe9"}}); err == nil {
-		t.Error("a tag that is not UTF-8 was set")
+	for _, bad := range []string{"caf\xe9", "bot\t7", strings.Repeat("/", 100)} {
+		if _, err := organise.Tag(context.Background(), db, sel, organise.Edits{Source: organise.Edit{Set: true, Value: bad}}); !errors.Is(err, organise.ErrBadLabel) {
+			t.Errorf("the tag %q: %v, want it refused", bad, err)
+		}
+	}
+	if ids, err := queries.GameIDs(context.Background(), db, queries.Filters{Source: "bot\t7"}); err == nil && len(ids) > 0 {
+		t.Errorf("a refused tag was set on %v", ids)
 	}
 }
 

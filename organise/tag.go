@@ -6,7 +6,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/queries"
 )
@@ -49,6 +48,7 @@ type Tagged struct {
 }
 
 // Tag applies the edits to the games s selects, in one transaction. A
+// value CheckLabel refuses gives an error wrapping ErrBadLabel. A
 // selection of no game gives an error wrapping queries.ErrNoGames that
 // says why.
 func Tag(ctx context.Context, db *sql.DB, s Selection, e Edits) (*Tagged, error) {
@@ -56,8 +56,8 @@ func Tag(ctx context.Context, db *sql.DB, s Selection, e Edits) (*Tagged, error)
 		return nil, ErrNoEdit
 	}
 	for _, v := range []Edit{e.Opponent, e.Source} {
-		if !utf8.ValidString(v.Value) {
-			return nil, fmt.Errorf("the tag %q is not valid UTF-8", v.Value)
+		if err := CheckLabel(v.Value); err != nil {
+			return nil, fmt.Errorf("tag: %w", err)
 		}
 	}
 	tx, err := db.BeginTx(ctx, nil)

@@ -13,7 +13,8 @@ import (
 
 // moveAll moves the files of the ready groups that the import did not
 // reject, and the files found already loaded, to w.moveTo. A file that
-// cannot be moved is said, and left in place. It returns how many moved.
+// cannot be moved is said, and left in place; the files gone since the
+// import are counted in one line. It returns how many moved.
 func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
 	if w.moveTo == "" {
 		return 0
@@ -33,10 +34,17 @@ func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
 	for _, e := range out.known {
 		groups = append(groups, []entry{e})
 	}
-	moved := 0
+	moved, vanished := 0, 0
 	for _, g := range groups {
 		for src, dst := range destinations(w.moveTo, g) {
-			if err := moveFile(src, dst); err != nil {
+			if err := moveFile(w.moveTo, src, dst); err != nil {
+				if _, lerr := os.Lstat(src); errors.Is(lerr, fs.ErrNotExist) {
+					// Removed or moved away by someone else since the
+					// import: nothing to move, said once for all.
+					vanished++
+					delete(w.files, src)
+					continue
+				}
 				fmt.Fprintf(w.opts.Err, "%s could not move %s: %v\n", w.clock(), src, err)
 				continue
 			}
@@ -46,6 +54,9 @@ func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
 				w.afterMove()
 			}
 		}
+	}
+	if vanished > 0 {
+		fmt.Fprintf(w.opts.Err, "%s %s vanished after the import, before being moved\n", w.clock(), plural(vanished, "file"))
 	}
 	return moved
 }
@@ -125,11 +136,17 @@ func exists(p string) bool {
 	return err == nil
 }
 
-// moveFile moves src to dst, which must not exist, creating its folder.
+// ErrLink reports a link on the way to where a file would be moved: a
+// file is never moved through a link, which could take it outside the
+// folder to move files to.
+var ErrLink = errors.New("is a link: files are never moved through links")
+
+// moveFile moves src to dst, which must not exist, creating its folder
+// under moveTo: none of the folders from moveTo down may be a link.
 // Across file systems it copies dst beside its place, syncs it, renames it
 // there and removes src.
-func moveFile(src, dst string) error {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+func moveFile(moveTo, src, dst string) error {
+	if err := makeFolders(moveTo, filepath.Dir(dst)); err != nil {
 		return err
 	}
 	if exists(dst) {
@@ -140,6 +157,41 @@ func moveFile(src, dst string) error {
 		return err
 	}
 	return copyFile(src, dst)
+}
+
+// makeFolders makes the folders from moveTo down to dir, one at a time,
+// and checks that each, moveTo included, is a folder and not a link.
+func makeFolders(moveTo, dir string) error {
+	rel, err := filepath.Rel(moveTo, dir)
+	if err != nil || !within(moveTo, dir) {
+		return fmt.Errorf("%s is outside %s", dir, moveTo)
+	}
+	cur := moveTo
+	parts := []string{}
+	if rel != "." {
+		parts = strings.Split(rel, string(filepath.Separator))
+	}
+	for i := 0; ; i++ {
+		info, err := os.Lstat(cur)
+		if errors.Is(err, fs.ErrNotExist) {
+			if err := os.Mkdir(cur, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+				return err
+			}
+			info, err = os.Lstat(cur)
+		}
+		switch {
+		case err != nil:
+			return err
+		case info.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s %w", cur, ErrLink)
+		case !info.IsDir():
+			return fmt.Errorf("%s: %w", cur, ErrNotFolder)
+		}
+		if i == len(parts) {
+			return nil
+		}
+		cur = filepath.Join(cur, parts[i])
+	}
 }
 
 // copyFile moves src to dst by copying it: a temporary file beside dst,

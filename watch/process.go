@@ -19,6 +19,8 @@ import (
 
 // outcome is what one step did in the database.
 type outcome struct {
+	imported [][]entry       // the ready groups imported: those whose files were all still there
+	vanished int             // the ready groups left out because a file of theirs had vanished
 	sum      *ingest.Summary // nil when nothing was imported
 	ver      *replay.Summary
 	rejected map[string]bool // the files the import rejected
@@ -53,13 +55,17 @@ func (w *Watcher) process(ctx context.Context, ready [][]entry, lone []entry) er
 	if err != nil {
 		return err
 	}
-	for _, g := range ready {
+	for _, g := range out.imported {
 		for _, e := range g {
 			w.files[e.path].done = true
 		}
 	}
+	if out.vanished > 0 {
+		fmt.Fprintf(w.opts.Err, "%s left out %s: a file of each vanished before the import (imported again if it comes back)\n",
+			w.clock(), plural(out.vanished, "game"))
+	}
 	w.wait(lone, out.known)
-	moved := w.moveAll(ready, out)
+	moved := w.moveAll(out.imported, out)
 	w.report(out, moved)
 	return nil
 }
@@ -88,29 +94,8 @@ func (w *Watcher) wait(lone, known []entry) {
 // work runs the import and the look-ups on db.
 func (w *Watcher) work(ctx context.Context, db *sql.DB, ready [][]entry, lone []entry) (*outcome, error) {
 	out := &outcome{rejected: map[string]bool{}}
-	if len(ready) > 0 {
-		opts := w.opts.Ingest
-		opts.Paths = nil
-		for _, g := range ready {
-			for _, e := range g {
-				opts.Paths = append(opts.Paths, e.path)
-			}
-		}
-		sum, err := ingest.Run(ctx, db, opts)
-		if err != nil {
-			return nil, fmt.Errorf("import: %w", err)
-		}
-		out.sum = sum
-		if out.ver, err = store.Verify(ctx, db, store.Selection{}, nil, nil); err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
-		}
-		rejected, err := ingest.RejectedFiles(ctx, db, sum.ImportID)
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range rejected {
-			out.rejected[p] = true
-		}
+	if err := w.importReady(ctx, db, ready, out); err != nil {
+		return nil, err
 	}
 	if len(lone) > 0 {
 		digests := make([]string, len(lone))
@@ -133,6 +118,86 @@ func (w *Watcher) work(ctx context.Context, db *sql.DB, ready [][]entry, lone []
 		}
 	}
 	return out, nil
+}
+
+// importReady imports the ready groups whose files are all still there
+// and verifies what is not verified yet. A file can vanish between the
+// scan and its reading (a user deletes or moves it): its game is left out
+// of this import, and the import is made again without it, since ingest
+// stops before writing anything when a path it is given does not exist.
+// With nothing imported, out.imported and out.sum stay nil.
+func (w *Watcher) importReady(ctx context.Context, db *sql.DB, ready [][]entry, out *outcome) error {
+	if w.beforeImport != nil {
+		w.beforeImport()
+	}
+	before, _, err := progress(ctx, db)
+	if err != nil {
+		return err
+	}
+	for retry := false; ; retry = true {
+		n := len(ready)
+		ready = w.present(ready, out)
+		if len(ready) == 0 || (retry && len(ready) == n) {
+			// Nothing left, or a path gone that came back since: the
+			// next scan sees the files as they are then.
+			return nil
+		}
+		opts := w.opts.Ingest
+		opts.Paths = nil
+		for _, g := range ready {
+			for _, e := range g {
+				opts.Paths = append(opts.Paths, e.path)
+			}
+		}
+		sum, err := ingest.Run(ctx, db, opts)
+		if errors.Is(err, ingest.ErrNoSuchPath) && ctx.Err() == nil {
+			continue // present drops the group of the file gone
+		}
+		if err != nil && ctx.Err() != nil {
+			return interrupted(ctx, db, before)
+		}
+		if err != nil {
+			return fmt.Errorf("import: %w", err)
+		}
+		out.imported, out.sum = ready, sum
+		break
+	}
+	if out.ver, err = store.Verify(ctx, db, store.Selection{}, nil, nil); err != nil {
+		if ctx.Err() != nil {
+			return interrupted(ctx, db, before)
+		}
+		return fmt.Errorf("verify: %w", err)
+	}
+	rejected, err := ingest.RejectedFiles(ctx, db, out.sum.ImportID)
+	if err != nil {
+		return err
+	}
+	for _, p := range rejected {
+		out.rejected[p] = true
+	}
+	return nil
+}
+
+// present returns the groups whose files all exist, and counts the others
+// in out.vanished; their files are forgotten, so that they are new to the
+// next scan that finds them.
+func (w *Watcher) present(ready [][]entry, out *outcome) [][]entry {
+	var keep [][]entry
+	for _, g := range ready {
+		gone := false
+		for _, e := range g {
+			if _, err := os.Stat(e.path); errors.Is(err, fs.ErrNotExist) {
+				gone = true
+				delete(w.files, e.path)
+			}
+		}
+		if gone {
+			out.vanished++
+			continue
+		}
+		keep = append(keep, g)
+	}
+	return keep
 }
 
 // report writes the line of a step that imported or found something.

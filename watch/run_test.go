@@ -3,6 +3,7 @@ package watch
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -336,5 +337,62 @@ func TestKilled(t *testing.T) {
 				t.Errorf("after the restart: %d files left, %d moved", left, moved)
 			}
 		})
+	}
+}
+
+// TestInterruptedImport: Run stopped during an import returns an
+// *InterruptedError (an interrupt) that says how many games were loaded
+// and are left to verify, as the database holds them; a new watch of the
+// folder finishes the job.
+func TestInterruptedImport(t *testing.T) {
+	in, done := t.TempDir(), filepath.Join(t.TempDir(), "done")
+	db := filepath.Join(t.TempDir(), "g.duckdb")
+	const n = 60
+	corpus(t, in, n)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	count := 0
+	var errs syncBuffer
+	w, err := New(Options{Dirs: []string{in}, MoveTo: done, DBPath: db, Interval: 20 * time.Millisecond, Settle: 50 * time.Millisecond,
+		Ingest: ingest.Options{Batch: 10, OnGame: func() {
+			if count++; count == 35 {
+				cancel()
+			}
+		}},
+		Err: &errs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.Run(ctx)
+	var ie *InterruptedError
+	if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run: %v, want an interrupted import", err)
+	}
+	loaded, _, unverified := games(t, db)
+	if ie.Loaded != loaded || ie.Unverified != unverified || unverified != loaded {
+		t.Errorf("said %+v; the database holds %d games, %d not verified", ie, loaded, unverified)
+	}
+	want := fmt.Sprintf("import interrupted: %d games loaded, %d games left to verify, no file moved; watching again finishes the job", loaded, unverified)
+	if err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if strings.Contains(errs.String(), "stopped watching") || countFiles(t, in) != 2*n {
+		t.Errorf("stderr %q, %d files left in place; want all", errs.String(), countFiles(t, in))
+	}
+	// Watching again finishes the job.
+	w, err = New(Options{Dirs: []string{in}, MoveTo: done, DBPath: db, Interval: 20 * time.Millisecond, Settle: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	stopped := make(chan error)
+	go func() { stopped <- w.Run(ctx2) }()
+	waitFor(t, "every file moved", func() bool { return countFiles(t, done) == 2*n })
+	cancel2()
+	if err := <-stopped; err != nil {
+		t.Errorf("Run stopped while idle: %v, want nil", err)
+	}
+	if loaded, _, unverified := games(t, db); loaded != n || unverified != 0 {
+		t.Errorf("%d games, %d not verified; want %d, all verified", loaded, unverified, n)
 	}
 }

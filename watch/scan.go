@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -33,10 +34,12 @@ func (e *entry) group() string {
 // scan lists the log files and zip archives under the roots, following
 // links to files but not to folders (so that a loop cannot catch it). A
 // subfolder that cannot be read is passed over; a root that cannot be
-// read is an error.
-func scan(ctx context.Context, roots []string) ([]entry, error) {
-	var out []entry
+// read (removed, or renamed, for a moment) gives nothing and its error in
+// unread. Only cancellation stops it.
+func scan(ctx context.Context, roots []string) (found []entry, unread map[string]error, err error) {
+	unread = map[string]error{}
 	for _, root := range roots {
+		var out []entry
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if path == root {
@@ -75,9 +78,22 @@ func scan(ctx context.Context, roots []string) ([]entry, error) {
 			out = append(out, e)
 			return nil
 		})
-		if err != nil {
-			return nil, err
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, nil, cerr
 		}
+		if err == nil {
+			if info, serr := os.Stat(root); serr != nil || !info.IsDir() {
+				err = serr
+				if err == nil {
+					err = fmt.Errorf("%s: %w", root, ErrNotFolder)
+				}
+			}
+		}
+		if err != nil {
+			unread[root] = err
+			continue
+		}
+		found = append(found, out...)
 	}
-	return out, nil
+	return found, unread, nil
 }

@@ -26,10 +26,11 @@ type fileState struct {
 // the next step tries again), and an error for what stops the watch.
 func (w *Watcher) Step(ctx context.Context) error {
 	now := w.opts.Now()
-	found, err := scan(ctx, w.roots)
+	found, unread, err := scan(ctx, w.roots)
 	if err != nil {
 		return fmt.Errorf("scan: %w", err)
 	}
+	w.sayGone(unread)
 	seen := map[string]bool{}
 	groups := map[string][]entry{}
 	var keys []string
@@ -71,6 +72,22 @@ func (w *Watcher) Step(ctx context.Context) error {
 		return nil
 	}
 	return w.process(ctx, ready, lone)
+}
+
+// sayGone says, once, that a watched folder cannot be read, and when it
+// can be again.
+func (w *Watcher) sayGone(unread map[string]error) {
+	for _, root := range w.roots {
+		err, was := unread[root], w.gone[root]
+		switch {
+		case err != nil && was != errText(err):
+			fmt.Fprintf(w.opts.Err, "%s waiting for the watched folder %s: %s\n", w.clock(), root, errText(err))
+			w.gone[root] = errText(err)
+		case err == nil && was != "":
+			fmt.Fprintf(w.opts.Err, "%s watching %s again\n", w.clock(), root)
+			delete(w.gone, root)
+		}
+	}
 }
 
 type readiness int

@@ -15,6 +15,11 @@
 // it is committed and verified, under their path relative to the watched
 // folder (with a copy number when the name is taken, as a browser would).
 //
+// Files come and go while the watcher works: a file removed between a scan
+// and its import leaves its game out of that import (said on Err), and
+// the game is imported when the file comes back; a watched folder removed
+// or renamed is waited for (said once) and watched again when it is back.
+//
 // The database is opened for each import only, so that other commands
 // can read it in between; while another process holds it, the watcher
 // says so once and tries again at each scan. A watcher stopped at any
@@ -85,9 +90,13 @@ type Watcher struct {
 	moveTo string   // absolute, links resolved; "" for none
 	files  map[string]*fileState
 	locked string // the lock holder last said to be waited for
+	// gone holds the watched folders that could not be read at the last
+	// scan, with what was said of them.
+	gone map[string]string
 	// afterMove, when set, is called after each file moved (tests kill
-	// the process there).
-	afterMove func()
+	// the process there); beforeImport before each import (tests remove
+	// files there).
+	afterMove, beforeImport func()
 }
 
 // New checks the options and returns a watcher. A folder to watch that is
@@ -113,7 +122,7 @@ func New(opts Options) (*Watcher, error) {
 	if opts.Err == nil {
 		opts.Err = io.Discard
 	}
-	w := &Watcher{opts: opts, files: map[string]*fileState{}}
+	w := &Watcher{opts: opts, files: map[string]*fileState{}, gone: map[string]string{}}
 	for _, d := range opts.Dirs {
 		info, err := os.Stat(d)
 		if err != nil {
@@ -148,15 +157,19 @@ func New(opts Options) (*Watcher, error) {
 }
 
 // Run steps every Interval until ctx is done, then returns nil: stopping
-// is the normal end of a watch. It returns early with the error of a
-// step that cannot go on (the database cannot be used, a folder is gone).
+// is the normal end of a watch, except during an import, which gives an
+// *InterruptedError. It returns early with the error of a
+// step that cannot go on (the database cannot be used). A watched folder
+// that vanishes is waited for: it is said once, and watched again when it
+// is back.
 func (w *Watcher) Run(ctx context.Context) error {
 	fmt.Fprintf(w.opts.Err, "watching %s: a game is imported once both its files are unchanged for %s (rescanned every %s); Ctrl-C stops\n",
 		strings.Join(w.roots, ", "), w.opts.Settle, w.opts.Interval)
 	tick := time.NewTicker(w.opts.Interval)
 	defer tick.Stop()
 	for {
-		if err := w.Step(ctx); err != nil && ctx.Err() == nil {
+		var ie *InterruptedError
+		if err := w.Step(ctx); err != nil && (ctx.Err() == nil || errors.As(err, &ie)) {
 			return err
 		}
 		select {

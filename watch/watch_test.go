@@ -309,3 +309,71 @@ func TestMoveNamesTaken(t *testing.T) {
 		t.Errorf("import of the folder moved to: %+v, %v; want both games and the same bytes skipped", s, err)
 	}
 }
+
+// TestVanishedFile: a file removed between the scan and its import leaves
+// its game out of that import, the others are imported; it is imported
+// when it comes back.
+func TestVanishedFile(t *testing.T) {
+	in := t.TempDir()
+	done := filepath.Join(t.TempDir(), "done")
+	h := newHarness(t, done, in)
+	testlogs.Copy(t, in, testlogs.Simple[1])
+	turns, scores := testlogs.Read(t, testlogs.Simple[2])
+	testlogs.Write(t, in, "1700000102.csv", turns)
+	testlogs.Write(t, in, "1700000102-score.csv", scores)
+	gone := filepath.Join(in, "1700000102-score.csv")
+	h.beforeImport = func() {
+		if err := os.Remove(gone); err != nil {
+			t.Error(err)
+		}
+		h.beforeImport = nil
+	}
+	h.step(t, 0)
+	h.step(t, settle)
+	if got := h.lines(); !strings.Contains(got, "import 1: 2 files, 1 new,") || !strings.HasSuffix(got, "moved 2 files\n") {
+		t.Fatalf("out %q", got)
+	}
+	if want := "10:00:01 left out 1 game: a file of each vanished before the import (imported again if it comes back)\n"; h.err.String() != want {
+		t.Errorf("stderr %q, want %q", h.err, want)
+	}
+	h.err.Reset()
+	testlogs.Write(t, in, "1700000102-score.csv", scores)
+	h.step(t, 0)
+	h.step(t, settle)
+	if got := h.lines(); !strings.Contains(got, "import 2: 2 files, 1 new,") || !strings.HasSuffix(got, "moved 2 files\n") {
+		t.Errorf("not imported once back: out %q, stderr %q", got, h.err)
+	}
+	if n, _, unverified := games(t, h.db); n != 2 || unverified != 0 {
+		t.Errorf("%d games, %d not verified; want 2, verified", n, unverified)
+	}
+}
+
+// TestVanishedFolder: a watched folder removed for a while is waited for,
+// said once, and watched again when it is back.
+func TestVanishedFolder(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "in")
+	if err := os.Mkdir(in, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, "", in)
+	h.step(t, 0)
+	if err := os.RemoveAll(in); err != nil {
+		t.Fatal(err)
+	}
+	h.step(t, settle)
+	h.step(t, settle)
+	want := fmt.Sprintf("10:00:01 waiting for the watched folder %s: lstat: no such file or directory\n", in)
+	if h.err.String() != want {
+		t.Errorf("stderr %q, want %q", h.err, want)
+	}
+	h.err.Reset()
+	testlogs.Copy(t, in, testlogs.Simple[1])
+	h.step(t, 0)
+	h.step(t, settle)
+	if got := h.lines(); !strings.Contains(got, "import 1: 2 files, 1 new,") {
+		t.Errorf("not imported once back: out %q", got)
+	}
+	if want := fmt.Sprintf("10:00:02 watching %s again\n", in); h.err.String() != want {
+		t.Errorf("stderr %q, want %q", h.err, want)
+	}
+}

@@ -23,7 +23,7 @@ moves; a violation forfeits the game (see the codes below).
 // players ps starts.
 func addExecFlags(f *pflag.FlagSet, ps *sim.Players) {
 	f.DurationVar(&ps.Timeout, "timeout", extplayer.DefaultTimeout, "time limit on one decision of an exec: player")
-	f.StringVar(&ps.StderrDir, "stderr-dir", "", "keep what exec: players write on stderr in DIR/<timestamp>-<seat>.stderr, one file per game")
+	f.StringVar(&ps.StderrDir, "stderr-dir", "", "keep what exec: players write on stderr in DIR/<timestamp>-<seat>.stderr, one file per game, cut after its first MiB")
 }
 
 // parsePlayers reads a --players flag: two player names separated by a

@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/hearts/hlog"
 	"github.com/ginlog/ginlog/ingest"
@@ -81,8 +80,8 @@ Exit status 3 means some games or files were rejected.`,
 				return err
 			}
 			for _, label := range []struct{ flag, value string }{{"--source", opts.Source}, {"--opponent", opts.Opponent}} {
-				if !utf8.ValidString(label.value) {
-					return usagef("%s: %q is not valid UTF-8", label.flag, label.value)
+				if err := checkLabel(label.flag, label.value); err != nil {
+					return err
 				}
 			}
 			if opts.Game != "" && !slices.Contains(ingest.GameKinds(), opts.Game) {

@@ -78,7 +78,7 @@ func TestTagAndRmRefuse(t *testing.T) {
 		{"tag empty name", []string{"tag", "3", "--set-opponent", ""}, exitUsage,
 			"ginlog: --set-opponent: give a name, or use --clear-opponent\n"},
 		{"tag not UTF-8", []string{"tag", "3", "--set-opponent", "caf\xe9"}, exitUsage,
-			"ginlog: --set-opponent: \"caf\\xe9\" is not valid UTF-8\n"},
+			"ginlog: --set-opponent: \"caf\\xe9\": not a usable tag: it is not valid UTF-8\n"},
 		{"tag bad range", []string{"tag", "9-3", "--clear-source"}, exitUsage,
 			"ginlog: bad game id or range \"9-3\": the range ends before it starts\n"},
 		{"tag bad import", []string{"tag", "--import", "0", "--clear-source"}, exitUsage,

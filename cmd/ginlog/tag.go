@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
@@ -56,10 +55,13 @@ Exit status 5 means no game matched.`,
 					return usagef("--%s and --clear-%s: choose one", setFlag, e.tag)
 				case f.Changed(setFlag) && e.set == "":
 					return usagef("--%s: give a name, or use --clear-%s", setFlag, e.tag)
-				case f.Changed(setFlag) && !utf8.ValidString(e.set):
-					return usagef("--%s: %q is not valid UTF-8", setFlag, e.set)
-				case f.Changed(setFlag) || e.clear:
+				case f.Changed(setFlag):
+					if err := checkLabel("--"+setFlag, e.set); err != nil {
+						return err
+					}
 					*e.edit = organise.Edit{Set: true, Value: e.set}
+				case e.clear:
+					*e.edit = organise.Edit{Set: true}
 				}
 			}
 			if !opts.edits.Opponent.Set && !opts.edits.Source.Set {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/schema"
@@ -19,7 +18,8 @@ func newWatchCmd(a *app) *cobra.Command {
 		Short: "Keep importing the logs that arrive in folders",
 		Long: `Watch keeps importing the logs that arrive in the folders given (and their
 subfolders), such as a browser's downloads folder, until it is stopped with
-Ctrl-C or SIGTERM (exit status 0).
+Ctrl-C or SIGTERM (exit status 0; 130 when that stops an import, and it
+says how many games were loaded and are left to verify).
 
 It rescans the folders every --interval. A game is imported once both its
 files are there (a browser's renamed second downloads, 1604731633 (1).csv,
@@ -50,8 +50,8 @@ taken. DIR may not be inside a watched folder.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			for _, label := range []struct{ flag, value string }{{"--source", opts.Ingest.Source}, {"--opponent", opts.Ingest.Opponent}} {
-				if !utf8.ValidString(label.value) {
-					return usagef("%s: %q is not valid UTF-8", label.flag, label.value)
+				if err := checkLabel(label.flag, label.value); err != nil {
+					return err
 				}
 			}
 			if opts.Interval <= 0 || opts.Settle <= 0 {

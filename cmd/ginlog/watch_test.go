@@ -30,7 +30,7 @@ func TestWatchRefuses(t *testing.T) {
 			"ginlog: --move-to " + filepath.Join(in, "done") + ": the folder to move files to is inside a watched folder " + in + ": choose a folder outside it\n"},
 		{"in memory", []string{"watch", in, "--db", ":memory:"}, env, "ginlog: watch needs a database file: one in memory would keep nothing\n"},
 		{"no interval", []string{"watch", in, "--interval", "0s"}, env, "ginlog: --interval and --settle must be more than 0\n"},
-		{"label not UTF-8", []string{"watch", in, "--opponent", "caf\xe9"}, env, "ginlog: --opponent: \"caf\\xe9\" is not valid UTF-8\n"},
+		{"label not UTF-8", []string{"watch", in, "--opponent", "caf\xe9"}, env, "ginlog: --opponent: \"caf\\xe9\": not a usable tag: it is not valid UTF-8\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, tc.env, tc.args...)

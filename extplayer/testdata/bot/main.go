@@ -89,6 +89,11 @@ func main() {
 		case mode == "memory" && calls == 3:
 			say("stock =" + strings.Repeat("m", 10001))
 			continue
+		case mode == "flood" && calls == 3:
+			line := strings.Repeat("f", 1023) + "\n"
+			for range 3 << 10 { // 3 MiB
+				os.Stderr.WriteString(line)
+			}
 		case mode == "chatty" && calls == 3:
 			fmt.Fprintln(os.Stderr, "thinking about", f[1])
 		}
