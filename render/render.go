@@ -18,6 +18,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -156,6 +158,56 @@ func (t *Table) textRow(row []any) []string {
 	return out
 }
 
+// displayRow is textRow for the formats read on a terminal or split on
+// tabs and newlines (the table, tab-separated rows, Markdown): a control
+// character, a line or paragraph separator or an invalid byte in a cell
+// is written as an escape (\t, \n, \x1b, \u2028, \xff), so that a value
+// can neither break a row nor reach the terminal raw. CSV and JSON quote
+// their values and keep them whole.
+func (t *Table) displayRow(row []any) []string {
+	out := t.textRow(row)
+	for i, s := range out {
+		out[i] = Printable(s)
+	}
+	return out
+}
+
+// Printable returns s with every control character, line or paragraph
+// separator (U+2028, U+2029) and invalid UTF-8 byte escaped as Go
+// escapes them; other text is kept as it is.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if unsafeRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, w := 0, 0; i < len(s); i += w {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w = size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case unsafeRune(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+	}
+	return b.String()
+}
+
+// unsafeRune reports whether r must be escaped in text output.
+func unsafeRune(r rune) bool {
+	return r == utf8.RuneError || unicode.IsControl(r) || r == '\u2028' || r == '\u2029'
+}
+
 // numeric reports whether every non-nil cell of column col is a number, so
 // that the column is right-aligned.
 func (t *Table) numeric(col int) bool {
@@ -189,7 +241,7 @@ func writeTable(w io.Writer, t *Table, r tw.Renderer) error {
 	)
 	tbl.Header(t.header())
 	for _, row := range t.Rows {
-		if err := tbl.Append(t.textRow(row)); err != nil {
+		if err := tbl.Append(t.displayRow(row)); err != nil {
 			return err
 		}
 	}
@@ -201,7 +253,7 @@ func writeTSV(w io.Writer, t *Table) error {
 	b.WriteString(strings.Join(t.header(), "\t"))
 	b.WriteByte('\n')
 	for _, row := range t.Rows {
-		b.WriteString(strings.Join(t.textRow(row), "\t"))
+		b.WriteString(strings.Join(t.displayRow(row), "\t"))
 		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())

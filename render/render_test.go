@@ -75,3 +75,50 @@ func TestParseFormat(t *testing.T) {
 		})
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"bot7", "bot7"},
+		{"week 1 ü 週", "week 1 ü 週"},
+		{"a\tb", `a\tb`},
+		{"a\nb\r", `a\nb\r`},
+		{"\x1b[31mred", `\x1b[31mred`},
+		{"x\u2028y\u2029", `x\u2028y\u2029`},
+		{"bad\xffbyte", `bad\xffbyte`},
+		{"\x00\x7f", `\x00\x7f`},
+	} {
+		if got := Printable(tc.in); got != tc.want {
+			t.Errorf("Printable(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestControlCharacters: a value with a tab, a newline or an escape
+// cannot break a row of the text formats or reach the terminal raw;
+// CSV and JSON quote it and keep it whole.
+func TestControlCharacters(t *testing.T) {
+	tbl := &Table{Columns: Cols("opponent", "games")}
+	tbl.Append("a\tb\nc\x1b[0m", 3)
+	for _, tc := range []struct {
+		format   Format
+		terminal bool
+		want     string
+	}{
+		{Text, false, "opponent\tgames\na\\tb\\nc\\x1b[0m\t3\n"},
+		{CSV, false, "opponent,games\n\"a\tb\nc\x1b[0m\",3\n"},
+		{Markdown, false, `a\tb\nc\x1b[0m`},
+		{Text, true, `a\tb\nc\x1b[0m`},
+		{JSON, false, `"a\tb\nc\u001b[0m"`},
+	} {
+		var b bytes.Buffer
+		if err := Write(&b, tc.format, tbl, tc.terminal); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b.Bytes(), []byte(tc.want)) {
+			t.Errorf("%s (terminal %v): %q does not hold %q", tc.format, tc.terminal, b.String(), tc.want)
+		}
+		if tc.format != CSV && tc.format != JSON && bytes.ContainsAny(b.Bytes(), "\x1b") {
+			t.Errorf("%s: an escape character reaches the output: %q", tc.format, b.String())
+		}
+	}
+}
