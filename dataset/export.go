@@ -22,6 +22,7 @@ import (
 	"unicode"
 
 	"github.com/duckdb/duckdb-go/v2"
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -152,7 +153,7 @@ func checkOut(dir string) (string, error) {
 	case err != nil:
 		return "", fmt.Errorf("dataset %s: %w: %w", dir, ErrPath, err)
 	case !info.IsDir():
-		return "", fmt.Errorf("dataset %s is %s, not a folder (an export writes through no link): %w", dir, kind(info.Mode()), ErrPath)
+		return "", fmt.Errorf("dataset %s is %s, not a folder (an export writes through no link): %w", dir, safefile.Kind(info.Mode()), ErrPath)
 	}
 	return abs, nil
 }
@@ -166,7 +167,7 @@ func checkTree(dir string) error {
 			return err
 		}
 		if !d.IsDir() && !d.Type().IsRegular() {
-			return fmt.Errorf("%s is %s, not a folder or a regular file (an export writes through no link): %w", p, kind(d.Type()), ErrPath)
+			return fmt.Errorf("%s is %s, not a folder or a regular file (an export writes through no link): %w", p, safefile.Kind(d.Type()), ErrPath)
 		}
 		return nil
 	})

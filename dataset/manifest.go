@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -173,7 +174,7 @@ func readRegular(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is %s, not a regular file", path, kind(info.Mode()))
+		return nil, fmt.Errorf("%s is %s, not a regular file", path, safefile.Kind(info.Mode()))
 	}
 	if info.Size() > limit {
 		return nil, fmt.Errorf("%s: %d bytes, more than the %d a manifest may hold", path, info.Size(), limit)
@@ -197,7 +198,7 @@ func checkRegular(path string) error {
 		return err
 	}
 	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s is %s, not a regular file", path, kind(info.Mode()))
+		return fmt.Errorf("%s is %s, not a regular file", path, safefile.Kind(info.Mode()))
 	}
 	return nil
 }

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 // DB is a dataset opened in DuckDB: an in-memory database with a view per
@@ -31,7 +33,7 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		return nil, err
 	}
 	if info, err := os.Stat(abs); err == nil && !info.IsDir() {
-		return nil, fmt.Errorf("dataset %s is %s, not a folder: %w", dir, kind(info.Mode()), ErrPath)
+		return nil, fmt.Errorf("dataset %s is %s, not a folder: %w", dir, safefile.Kind(info.Mode()), ErrPath)
 	}
 	m, err := ReadManifest(dir)
 	if err != nil {
@@ -141,29 +143,10 @@ func checkListed(dir, table, rel string) (string, error) {
 			if !last {
 				want = "a folder"
 			}
-			return "", fmt.Errorf("%s, on the way to %s, which %s lists, is %s, not %s", p, rel, ManifestName, kind(info.Mode()), want)
+			return "", fmt.Errorf("%s, on the way to %s, which %s lists, is %s, not %s", p, rel, ManifestName, safefile.Kind(info.Mode()), want)
 		}
 	}
 	return filepath.Join(dir, filepath.FromSlash(rel)), nil
-}
-
-// kind names a file's type.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "a file"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 // viewSQL returns the statement that defines a table's view: over the

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 // ErrNoSuchPath reports a command-line path that is neither a file, a
@@ -352,7 +354,7 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 	}
 	if !info.Mode().IsRegular() {
 		file.Close()
-		return nil, nil, &readError{code: CodeNotRegular, msg: "not a regular file but " + kind(info.Mode()) + ": not read"}
+		return nil, nil, &readError{code: CodeNotRegular, msg: "not a regular file but " + safefile.Kind(info.Mode()) + ": not read"}
 	}
 	return file, info, nil
 }
@@ -415,21 +417,4 @@ func errorText(err error) string {
 		return pe.Op + ": " + pe.Err.Error()
 	}
 	return display(err.Error())
-}
-
-// kind names a file type that is not a regular file.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/duckdb/duckdb-go/v2"
+	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 //go:embed sql/*.sql
@@ -239,7 +240,7 @@ func dsn(path string, existing bool, q url.Values) (string, error) {
 	info, err := os.Stat(abs)
 	switch {
 	case err == nil && !info.Mode().IsRegular():
-		return "", fmt.Errorf("database %s is not a regular file (%s)", path, kind(info.Mode()))
+		return "", fmt.Errorf("database %s is not a regular file (%s)", path, safefile.Kind(info.Mode()))
 	case err != nil && (existing || !errors.Is(err, fs.ErrNotExist)):
 		return "", fmt.Errorf("database %s: %w", path, err)
 	}
@@ -248,21 +249,6 @@ func dsn(path string, existing bool, q url.Values) (string, error) {
 		return "", fmt.Errorf("database %q cannot be named to the DuckDB driver: %w", path, err)
 	}
 	return name, nil
-}
-
-// kind names a file type that is not a regular file.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
 }
 
 // Latest returns the newest schema version this build knows.

@@ -35,7 +35,7 @@ func Check(path string) error {
 	case err != nil:
 		return err
 	case !info.Mode().IsRegular():
-		return fmt.Errorf("%s is %s, %w", path, kind(info.Mode()), ErrNotRegular)
+		return fmt.Errorf("%s is %s, %w", path, Kind(info.Mode()), ErrNotRegular)
 	}
 	return nil
 }
@@ -125,9 +125,13 @@ func EmptyDir(dir string) error {
 	return nil
 }
 
-// kind names a file type that is not a regular file.
-func kind(m fs.FileMode) string {
+// Kind names a file's type for a message: "a file", "a symbolic link",
+// "a folder", "a named pipe", "a socket", "a character device", "a device"
+// or "a special file".
+func Kind(m fs.FileMode) string {
 	switch {
+	case m.IsRegular():
+		return "a file"
 	case m&fs.ModeSymlink != 0:
 		return "a symbolic link"
 	case m.IsDir():
