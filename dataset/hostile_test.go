@@ -334,7 +334,7 @@ func TestOutRefusals(t *testing.T) {
 			replace(t, p, content("mine"))
 			return p
 		}, "is a file, not a folder"},
-		{"a device", func(*testing.T, string, string) string { return os.DevNull }, "is a device, not a folder"},
+		{"a device", func(*testing.T, string, string) string { return os.DevNull }, "is a character device, not a folder"},
 		{"a folder under a file", func(t *testing.T, tmp, outside string) string {
 			p := filepath.Join(tmp, "file")
 			replace(t, p, content("mine"))

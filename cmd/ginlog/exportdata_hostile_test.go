@@ -51,7 +51,7 @@ func TestDatasetExitCodes(t *testing.T) {
 		msg  string
 	}{
 		{"out a file", []string{"export-data", "--out", file}, exitUsage, "is a file, not a folder"},
-		{"out a device", []string{"export-data", "--out", os.DevNull}, exitUsage, "is a device, not a folder"},
+		{"out a device", []string{"export-data", "--out", os.DevNull}, exitUsage, "is a character device, not a folder"},
 		{"out a link", []string{"export-data", "--out", link}, exitUsage, "is a symbolic link, not a folder"},
 		{"out a newline", []string{"export-data", "--out", filepath.Join(tmp, "nl\nDROP VIEW imports; --")}, exitUsage, "control character"},
 		{"out a broken manifest", []string{"export-data", "--out", broken}, exitUsage, "_manifest.json:2:15:"},
