@@ -97,7 +97,11 @@ func OneHearts(ctx context.Context, engine, dbPath, corpus string) (res *OneResu
 	if engine != EngineReadCSV && engine != EngineGinlog {
 		return nil, fmt.Errorf("%w %q: want %s or %s", ErrUnknownEngine, engine, EngineReadCSV, EngineGinlog)
 	}
-	db, err := schema.Open(ctx, dbPath)
+	open := schema.Open
+	if engine == EngineReadCSV {
+		open = openReference
+	}
+	db, err := open(ctx, dbPath)
 	if err != nil {
 		return nil, err
 	}

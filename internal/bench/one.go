@@ -32,7 +32,11 @@ func One(ctx context.Context, engine, dbPath, corpus string) (res *OneResult, er
 	if engine != EngineReadCSV && engine != EngineGinlog {
 		return nil, fmt.Errorf("%w %q: want %s or %s", ErrUnknownEngine, engine, EngineReadCSV, EngineGinlog)
 	}
-	db, err := schema.Open(ctx, dbPath)
+	open := schema.Open
+	if engine == EngineReadCSV {
+		open = openReference
+	}
+	db, err := open(ctx, dbPath)
 	if err != nil {
 		return nil, err
 	}

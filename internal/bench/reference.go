@@ -6,6 +6,10 @@ import (
 	_ "embed"
 	"fmt"
 	"path/filepath"
+	"strings"
+
+	"github.com/duckdb/duckdb-go/v2"
+	"github.com/ginlog/ginlog/schema"
 )
 
 var (
@@ -15,7 +19,27 @@ var (
 	readCSVScoresSQL string
 	//go:embed sql/raw-counts.sql
 	rawCountsSQL string
+	//go:embed sql/memory-limit.sql
+	memoryLimitSQL string
 )
+
+// openReference opens a new database at dbPath for the read_csv reference,
+// with DuckDB's own memory limit (80% of the machine's memory, read from a
+// DuckDB opened without settings) rather than the one ginlog sets for its
+// own work: the reference measures DuckDB as it comes.
+func openReference(ctx context.Context, dbPath string) (*schema.DB, error) {
+	c, err := duckdb.NewConnector(schema.MemoryPath, nil)
+	if err != nil {
+		return nil, err
+	}
+	plain := sql.OpenDB(c)
+	defer plain.Close()
+	var limit string
+	if err := plain.QueryRowContext(ctx, memoryLimitSQL).Scan(&limit); err != nil {
+		return nil, fmt.Errorf("DuckDB's memory limit: %w", err)
+	}
+	return schema.OpenWith(ctx, dbPath, schema.Limits{MemoryLimit: strings.ReplaceAll(limit, " ", "")})
+}
 
 // ReadCSVReference loads the logs in dir with DuckDB's own CSV reader into
 // raw tables shaped like the files (raw_turns, raw_scores, typed columns,
