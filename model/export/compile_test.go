@@ -150,14 +150,24 @@ var hsTopLevel = []string{"{-# LANGUAGE Safe #-}", "module ", "data Phase ", "ph
 // comment or one of hsTopLevel.
 func checkHaskell(t testing.TB, src string) {
 	t.Helper()
+	checkHaskellLines(t, src, func(line string) bool {
+		return strings.HasPrefix(line, "-- ") || line == "--" ||
+			slices.ContainsFunc(hsTopLevel, func(p string) bool { return strings.HasPrefix(line, p) })
+	})
+}
+
+// checkHaskellLines checks Haskell source line by line: printable ASCII
+// only, every unindented line one that topLevel allows, every string
+// literal one that reads back.
+func checkHaskellLines(t testing.TB, src string, topLevel func(line string) bool) {
+	t.Helper()
 	for n, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
 		for i := 0; i < len(line); i++ {
 			if line[i] < 0x20 || line[i] >= 0x7f {
 				t.Fatalf("line %d has byte %#x: %q", n+1, line[i], line)
 			}
 		}
-		if line != "" && line[0] != ' ' && !strings.HasPrefix(line, "-- ") && line != "--" &&
-			!slices.ContainsFunc(hsTopLevel, func(p string) bool { return strings.HasPrefix(line, p) }) {
+		if line != "" && line[0] != ' ' && !topLevel(line) {
 			t.Fatalf("line %d declares something unexpected: %q", n+1, line)
 		}
 		for rest := line; rest != "" && !strings.HasPrefix(rest, "--"); {

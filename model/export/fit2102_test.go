@@ -73,25 +73,10 @@ func checkFIT2102Text(t testing.TB, src string) {
 		if len(line) >= 80 {
 			t.Errorf("line %d has %d columns: %q", n+1, len(line), line)
 		}
-		for i := 0; i < len(line); i++ {
-			if line[i] < 0x20 || line[i] >= 0x7f {
-				t.Fatalf("line %d has byte %#x: %q", n+1, line[i], line)
-			}
-		}
-		if line != "" && line[0] != ' ' && line[0] != '}' && !strings.HasPrefix(line, "--") && !fit2102TopLevel(line) {
-			t.Fatalf("line %d declares something unexpected: %q", n+1, line)
-		}
-		for rest := line; rest != "" && !strings.HasPrefix(rest, "--"); {
-			if rest[0] != '"' {
-				rest = rest[1:]
-				continue
-			}
-			var err error
-			if _, rest, err = hsDecode(rest); err != nil {
-				t.Fatalf("line %d: %v: %q", n+1, err, line)
-			}
-		}
 	}
+	checkHaskellLines(t, src, func(line string) bool {
+		return line[0] == '}' || strings.HasPrefix(line, "--") || fit2102TopLevel(line)
+	})
 }
 
 // TestFIT2102Refuses: the flavour refuses what the other exports refuse.
