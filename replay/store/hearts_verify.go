@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/hearts/hlog"
-	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/replay"
-	"golang.org/x/sync/errgroup"
 )
 
 var (
@@ -62,46 +60,18 @@ func VerifyHearts(ctx context.Context, db *sql.DB, sel Selection, onTotal func(i
 			}
 		}
 	}
-	batches := make(chan []int64)
-	g, gctx := errgroup.WithContext(ctx)
-	for range verifiers {
-		conn, err := db.Conn(gctx)
-		if err != nil {
-			close(batches)
-			return nil, errors.Join(fmt.Errorf("verify Hearts games: %w", err), g.Wait())
-		}
-		g.Go(func() (err error) {
-			defer panics.Capture(&err)
-			defer conn.Close()
-			var v hlog.Verifier
-			for batch := range batches {
-				reports, err := verifyHeartsBatch(gctx, conn, &v, batch, sel.Game != 0)
-				if err != nil {
-					return err
-				}
-				count(reports)
+	err = inBatches(ctx, db, ids, hands, heartsBatchHands, "verify Hearts games", func(ctx context.Context, conn *sql.Conn) func([]int64) error {
+		var v hlog.Verifier
+		return func(batch []int64) error {
+			reports, err := verifyHeartsBatch(ctx, conn, &v, batch, sel.Game != 0)
+			if err != nil {
+				return err
 			}
+			count(reports)
 			return nil
-		})
-	}
-	g.Go(func() error {
-		defer close(batches)
-		for start := 0; start < len(ids); {
-			end, n := start, 0
-			for end < len(ids) && (end == start || n+hands[end] <= heartsBatchHands) {
-				n += hands[end]
-				end++
-			}
-			select {
-			case batches <- ids[start:end]:
-			case <-gctx.Done():
-				return gctx.Err()
-			}
-			start = end
 		}
-		return nil
 	})
-	if err := g.Wait(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
@@ -112,41 +82,11 @@ func VerifyHearts(ctx context.Context, db *sql.DB, sel Selection, onTotal func(i
 // selectHearts returns the ids of the selected Hearts games and their
 // hands.
 func selectHearts(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int, error) {
-	null := func(v int64) any {
-		if v == 0 {
-			return nil
-		}
-		return v
+	ids, hands, err := selectForVerify(ctx, db, sel, heartsSelectSQL, "Hearts games")
+	if err == nil && sel.Game != 0 && len(ids) == 0 {
+		err = fmt.Errorf("%w %d among the Hearts games", replay.ErrNoGame, sel.Game)
 	}
-	from, to := null(sel.From), null(sel.To)
-	if sel.To == 0 {
-		from = nil
-	}
-	rows, err := db.QueryContext(ctx, heartsSelectSQL,
-		sql.Named("game", null(sel.Game)),
-		sql.Named("pending", sel.Game == 0 && !sel.All),
-		sql.Named("from", from), sql.Named("to", to))
-	if err != nil {
-		return nil, nil, fmt.Errorf("select Hearts games to verify: %w", err)
-	}
-	defer rows.Close()
-	var ids []int64
-	var hands []int
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, nil, fmt.Errorf("select Hearts games to verify: %w", err)
-		}
-		ids, hands = append(ids, id), append(hands, n)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("select Hearts games to verify: %w", err)
-	}
-	if sel.Game != 0 && len(ids) == 0 {
-		return nil, nil, fmt.Errorf("%w %d among the Hearts games", replay.ErrNoGame, sel.Game)
-	}
-	return ids, hands, nil
+	return ids, hands, err
 }
 
 // verifyHeartsBatch replays a batch on conn and stores the reports in one

@@ -20,9 +20,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/replay"
-	"golang.org/x/sync/errgroup"
 )
 
 var (
@@ -86,45 +84,17 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 			}
 		}
 	}
-	batches := make(chan []int64)
-	g, gctx := errgroup.WithContext(ctx)
-	for range verifiers {
-		conn, err := db.Conn(gctx)
-		if err != nil {
-			close(batches)
-			return nil, errors.Join(fmt.Errorf("verify: %w", err), g.Wait())
-		}
-		g.Go(func() (err error) {
-			defer panics.Capture(&err)
-			defer conn.Close()
-			for batch := range batches {
-				results, err := verifyBatch(gctx, conn, batch, sel.Game != 0)
-				if err != nil {
-					return err
-				}
-				count(results)
+	err = inBatches(ctx, db, ids, plays, batchPlays, "verify", func(ctx context.Context, conn *sql.Conn) func([]int64) error {
+		return func(batch []int64) error {
+			results, err := verifyBatch(ctx, conn, batch, sel.Game != 0)
+			if err != nil {
+				return err
 			}
+			count(results)
 			return nil
-		})
-	}
-	g.Go(func() error {
-		defer close(batches)
-		for start := 0; start < len(ids); {
-			end, n := start, 0
-			for end < len(ids) && (end == start || n+plays[end] <= batchPlays) {
-				n += plays[end]
-				end++
-			}
-			select {
-			case batches <- ids[start:end]:
-			case <-gctx.Done():
-				return gctx.Err()
-			}
-			start = end
 		}
-		return nil
 	})
-	if err := g.Wait(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
@@ -134,41 +104,11 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 
 // selectGames returns the ids of the selected games and their plays.
 func selectGames(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int, error) {
-	null := func(v int64) any {
-		if v == 0 {
-			return nil
-		}
-		return v
+	ids, plays, err := selectForVerify(ctx, db, sel, selectGamesSQL, "games")
+	if err == nil && sel.Game != 0 && len(ids) == 0 {
+		err = fmt.Errorf("%w %d", replay.ErrNoGame, sel.Game)
 	}
-	from, to := null(sel.From), null(sel.To)
-	if sel.To == 0 {
-		from = nil
-	}
-	rows, err := db.QueryContext(ctx, selectGamesSQL,
-		sql.Named("game", null(sel.Game)),
-		sql.Named("pending", sel.Game == 0 && !sel.All),
-		sql.Named("from", from), sql.Named("to", to))
-	if err != nil {
-		return nil, nil, fmt.Errorf("select games to verify: %w", err)
-	}
-	defer rows.Close()
-	var ids []int64
-	var plays []int
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, nil, fmt.Errorf("select games to verify: %w", err)
-		}
-		ids, plays = append(ids, id), append(plays, n)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("select games to verify: %w", err)
-	}
-	if sel.Game != 0 && len(ids) == 0 {
-		return nil, nil, fmt.Errorf("%w %d", replay.ErrNoGame, sel.Game)
-	}
-	return ids, plays, nil
+	return ids, plays, err
 }
 
 // verifyBatch replays a batch on conn and stores the results in one
