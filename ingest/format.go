@@ -240,30 +240,10 @@ type plannedFormat struct {
 // countFormat adds a Format's game to the summary and reports its errors.
 func (s *Summary) countFormat(pl *plannedFormat, onError func(*FileError)) {
 	s.Files += len(pl.files)
-	switch pl.out {
-	case rejected:
-		s.Rejected++
-		s.Errors += len(pl.g.Errors())
-		if onError != nil {
-			for _, e := range pl.g.Errors() {
-				onError(e)
-			}
-		}
-		return
-	case duplicate:
-		s.Duplicates++
-		return
-	case mirrored:
-		s.Mirrors++
-	default:
-		s.New++
+	if s.countOutcome(pl.out, pl.id, pl.g.Errors(), onError) {
+		rounds, _ := pl.g.Size()
+		s.Hands += rounds
 	}
-	rounds, _ := pl.g.Size()
-	s.Hands += rounds
-	if s.FirstGame == 0 {
-		s.FirstGame = pl.id
-	}
-	s.LastGame = pl.id
 }
 
 // writeFormat writes a batch of a Format's games in one transaction.

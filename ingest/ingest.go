@@ -271,30 +271,39 @@ func (s *Summary) count(g *Game, out outcome, id int64, onError func(*FileError)
 	if g.Scores.Name == "" {
 		s.Files--
 	}
+	if s.countOutcome(out, id, g.Errors, onError) {
+		s.Rounds += len(g.Rounds)
+		s.Plays += len(g.Plays)
+	}
+}
+
+// countOutcome adds a game's outcome to the summary, whatever its kind,
+// and reports the errors of a rejected one (errs); it reports whether the
+// game was loaded (new or a mirror), so that its rows count.
+func (s *Summary) countOutcome(out outcome, id int64, errs []*FileError, onError func(*FileError)) bool {
 	switch out {
 	case rejected:
 		s.Rejected++
-		s.Errors += len(g.Errors)
+		s.Errors += len(errs)
 		if onError != nil {
-			for _, e := range g.Errors {
+			for _, e := range errs {
 				onError(e)
 			}
 		}
-		return
+		return false
 	case duplicate:
 		s.Duplicates++
-		return
+		return false
 	case mirrored:
 		s.Mirrors++
 	default:
 		s.New++
 	}
-	s.Rounds += len(g.Rounds)
-	s.Plays += len(g.Plays)
 	if s.FirstGame == 0 {
 		s.FirstGame = id
 	}
 	s.LastGame = id
+	return true
 }
 
 // parseAll parses the pairs with parse on workers goroutines of grp and
