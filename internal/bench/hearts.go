@@ -94,14 +94,7 @@ func ReadCSVHeartsReference(ctx context.Context, db *sql.DB, dir string) (int64,
 // verifies every game (order, rules, scores, the end); Rows counts the
 // file rows read: hands times players, as read_csv counts them.
 func OneHearts(ctx context.Context, engine, dbPath, corpus string) (res *OneResult, err error) {
-	if engine != EngineReadCSV && engine != EngineGinlog {
-		return nil, fmt.Errorf("%w %q: want %s or %s", ErrUnknownEngine, engine, EngineReadCSV, EngineGinlog)
-	}
-	open := schema.Open
-	if engine == EngineReadCSV {
-		open = openReference
-	}
-	db, err := open(ctx, dbPath)
+	db, err := openEngine(ctx, engine, dbPath)
 	if err != nil {
 		return nil, err
 	}

@@ -26,17 +26,23 @@ type OneResult struct {
 // ErrUnknownEngine reports an engine that is not one of Engines.
 var ErrUnknownEngine = errors.New("unknown engine")
 
+// openEngine creates the database at dbPath that engine loads into:
+// ginlog's, with its own settings, or the read_csv reference's (see
+// openReference).
+func openEngine(ctx context.Context, engine, dbPath string) (*schema.DB, error) {
+	switch engine {
+	case EngineGinlog:
+		return schema.Open(ctx, dbPath)
+	case EngineReadCSV:
+		return openReference(ctx, dbPath)
+	}
+	return nil, fmt.Errorf("%w %q: want %s or %s", ErrUnknownEngine, engine, EngineReadCSV, EngineGinlog)
+}
+
 // One runs engine on corpus into a new database at dbPath, in this
 // process, and measures it.
 func One(ctx context.Context, engine, dbPath, corpus string) (res *OneResult, err error) {
-	if engine != EngineReadCSV && engine != EngineGinlog {
-		return nil, fmt.Errorf("%w %q: want %s or %s", ErrUnknownEngine, engine, EngineReadCSV, EngineGinlog)
-	}
-	open := schema.Open
-	if engine == EngineReadCSV {
-		open = openReference
-	}
-	db, err := open(ctx, dbPath)
+	db, err := openEngine(ctx, engine, dbPath)
 	if err != nil {
 		return nil, err
 	}
