@@ -138,8 +138,53 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 // external access disabled, extensions neither installed nor loaded, the
 // configuration locked, and a temporary folder of its own to spill to
 // (removed by Close), so that nothing is written beside the database; the
-// settings are read back to check that they hold.
+// settings are read back to check that they hold. A database of an older
+// ginlog is first upgraded to the latest schema version, as a command that
+// writes would (the migrations only add); one that another process holds
+// open for writing cannot be, and gives an error that says so.
 func OpenReadOnlyWith(ctx context.Context, path string, opts ReadOnlyOptions) (*DB, error) {
+	db, err := openReadOnly(ctx, path, opts)
+	if err != nil {
+		return nil, err
+	}
+	v, err := db.Version(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, ErrNotGinlog)
+	}
+	switch {
+	case v > Latest():
+		db.Close()
+		return nil, fmt.Errorf("%s has schema version %d, this ginlog knows up to %d: %w", path, v, Latest(), ErrNewerSchema)
+	case v == Latest():
+		return db, nil
+	}
+	// A database of an older ginlog: upgrade it as any command that writes
+	// would, then open it read-only again.
+	db.Close()
+	if err := upgrade(ctx, path, v, opts); err != nil {
+		return nil, err
+	}
+	return openReadOnly(ctx, path, opts)
+}
+
+// upgrade migrates the database at path, at schema version from, to the
+// latest version.
+func upgrade(ctx context.Context, path string, from int, limits Limits) error {
+	db, err := OpenWith(ctx, path, limits)
+	var locked *LockedError
+	switch {
+	case errors.As(err, &locked):
+		return fmt.Errorf("%s has schema version %d and must be upgraded to %d before it is read, which needs it unlocked: %w", path, from, Latest(), err)
+	case err != nil:
+		return fmt.Errorf("upgrade %s from schema version %d: %w", path, from, err)
+	}
+	return db.Close()
+}
+
+// openReadOnly opens the database at path read-only and locks it down,
+// without looking at its schema version.
+func openReadOnly(ctx context.Context, path string, opts ReadOnlyOptions) (*DB, error) {
 	if path == "" || path == MemoryPath {
 		return nil, fmt.Errorf("%w at %s: an in-memory database holds nothing to read; name a file with --db", ErrNoDatabase, path)
 	}
@@ -184,15 +229,6 @@ func OpenReadOnlyWith(ctx context.Context, path string, opts ReadOnlyOptions) (*
 	if err := db.checkSandbox(ctx); err != nil {
 		db.Close()
 		return nil, err
-	}
-	v, err := db.Version(ctx)
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("%s: %w", path, ErrNotGinlog)
-	}
-	if v > Latest() {
-		db.Close()
-		return nil, fmt.Errorf("%s has schema version %d, this ginlog knows up to %d: %w", path, v, Latest(), ErrNewerSchema)
 	}
 	return db, nil
 }

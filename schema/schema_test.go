@@ -375,14 +375,87 @@ func checkLatest(t *testing.T, path string, games int) {
 }
 
 // TestMigratesAnOlderDatabase builds a database at schema version 2, with
-// a game in it, as the ginlog of that version left it (schema_version's
-// applied_at with DEFAULT current_timestamp), and checks that Open brings
+// a game in it, and checks that Open brings
 // it to the latest version, keeping the rows and adding the comments, and
 // that the migrated database opens again after a crash before any
 // checkpoint.
 func TestMigratesAnOlderDatabase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v2.duckdb")
+	version2(t, path)
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashAfter(t, db)
+	checkLatest(t, path, 1)
+}
+
+// TestReadOnlyUpgradesAnOlderDatabase: a command that only reads (query,
+// report, sql) opens a database an older ginlog wrote by upgrading it
+// first, not by failing on a column the old schema lacks; when another
+// process reads the database (an older ginlog's query, say), the upgrade
+// cannot take the write lock and the error says why, as a *LockedError.
+func TestReadOnlyUpgradesAnOlderDatabase(t *testing.T) {
+	if path := os.Getenv("GINLOG_TEST_HOLD_OLD_DB"); path != "" {
+		c, err := duckdb.NewConnector(path+"?access_mode=read_only", nil)
+		if err != nil {
+			os.Exit(1)
+		}
+		raw := sql.OpenDB(c)
+		if err := raw.Ping(); err != nil {
+			os.Exit(1)
+		}
+		os.Stdout.WriteString("holding\n")
+		time.Sleep(30 * time.Second)
+		raw.Close()
+		os.Exit(0)
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "v2.duckdb")
+	version2(t, path)
+	db, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatalf("read-only open of a version-2 database: %v", err)
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM games WHERE kind = 'gin'`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d Gin games (%v), want 1: the upgrade did not run", n, err)
+	}
+	if v, err := db.Version(ctx); err != nil || v != Latest() {
+		t.Errorf("version %d (%v), want %d", v, err, Latest())
+	}
+	closeDB(t, db)
+
+	held := filepath.Join(dir, "held.duckdb")
+	version2(t, held)
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestReadOnlyUpgradesAnOlderDatabase$")
+	cmd.Env = append(os.Environ(), "GINLOG_TEST_HOLD_OLD_DB="+held)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	buf := make([]byte, 8)
+	if _, err := out.Read(buf); err != nil || !strings.HasPrefix(string(buf), "holding") {
+		t.Fatalf("child did not open the database: %q %v", buf, err)
+	}
+	_, err = OpenReadOnly(ctx, held)
+	var le *LockedError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "schema version 2 and must be upgraded") {
+		t.Fatalf("read-only open of a held version-2 database: %v, want a LockedError saying it must be upgraded", err)
+	}
+}
+
+// version2 writes at path a database at schema version 2, with a game in
+// it, as the ginlog of that version left it (schema_version's applied_at
+// with DEFAULT current_timestamp).
+func version2(t *testing.T, path string) {
+	t.Helper()
 	c, err := duckdb.NewConnector(path, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -410,12 +483,6 @@ func TestMigratesAnOlderDatabase(t *testing.T) {
 	if err := raw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	crashAfter(t, db)
-	checkLatest(t, path, 1)
 }
 
 // closeDB closes a database (or anything else) a test opened, and fails
