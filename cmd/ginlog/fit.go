@@ -25,6 +25,7 @@ type fitOptions struct {
 	evaluate bool
 	weights  string // with evaluate: the weights to evaluate instead of fitting
 	format   render.Format
+	maxGames int // the most games read; more are sampled (0: all)
 }
 
 func newFitCmd(a *app) *cobra.Command {
@@ -79,7 +80,16 @@ uniform (every unseen card equally likely) and a hand-written Bayesian
 filter, by phase; the model's gains with 95% intervals (games as
 clusters); and its calibration in ten bins of predicted probability.
 --evaluate --weights PATH measures the model of an existing weights file
-on the held-out games the filters select, without fitting.`,
+on the held-out games the filters select, without fitting.
+
+A selection of more than --max-games games (100,000 by default; 0 reads
+them all) is sampled: fit reads about that many, chosen by a hash of the
+game's ID, so the same database gives the same sample, spread evenly over
+its opponents, sources and time. The tables are averages over millions of
+plays by then, and the fit's time grows with the games it reads; the
+weights file records the sample. The inference model learns from at most
+about 32,768 of the games read, past which its held-out log loss no
+longer moves.`,
 		Example: `  ginlog fit --opponent bot7 --out bot7.json
   ginlog fit --who both --since 2020-11-01
   ginlog fit --opponent bot7 --evaluate --format markdown
@@ -97,6 +107,9 @@ on the held-out games the filters select, without fitting.`,
 			if opts.format, err = parseFormat(format); err != nil {
 				return err
 			}
+			if opts.maxGames < 0 {
+				return usagef("--max-games: want 0 (every game) or more, got %d", opts.maxGames)
+			}
 			if opts.weights != "" && !opts.evaluate {
 				return usagef("--weights names the weights --evaluate measures: it needs --evaluate")
 			}
@@ -109,6 +122,7 @@ on the held-out games the filters select, without fitting.`,
 	cmd.Flags().BoolVar(&opts.evaluate, "evaluate", false, "measure the inference model on the held-out games and print it")
 	cmd.Flags().StringVar(&opts.weights, "weights", "", "with --evaluate: measure this weights file's inference model instead of fitting")
 	formatFlag(cmd, &format, "the format of --evaluate's tables")
+	cmd.Flags().IntVar(&opts.maxGames, "max-games", fit.DefaultMaxGames, "the most games to read: a larger selection is sampled by a hash of the game's ID (0: read them all)")
 	cmd.Flags().Float64Var(&opts.fit.L2, "l2", 1, "L2 penalty of the draw model's coefficients (not the intercept)")
 	ff.register(a, cmd, filterWho)
 	return cmd
@@ -141,7 +155,25 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 		return err
 	}
 	defer db.Close()
-	games := store.Games(ctx, db.DB, store.Filter{Filters: opts.filters, Clean: true})
+	selected, err := queries.GameIDs(ctx, db.DB, opts.filters)
+	if err != nil {
+		return err
+	}
+	filter := store.Filter{Filters: opts.filters, Clean: true}
+	// With no clean game selected, the games' sequence says so, as the fit
+	// reads it.
+	clean, cleanErr := store.GameIDs(ctx, db.DB, filter)
+	if cleanErr == nil && opts.maxGames > 0 && len(clean) > opts.maxGames {
+		filter.Keep = fit.Sample(len(clean), opts.maxGames)
+		kept, err := store.GameIDs(ctx, db.DB, filter)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(a.err, "fit: reading a sample of %s of the %s selected (--max-games %d; 0 reads them all)\n",
+			plural(len(kept), "game"), plural(len(clean), "verified game"), opts.maxGames)
+		opts.fit.Filters["sample"] = fmt.Sprintf("%d of %d games by a hash of the id", len(kept), len(clean))
+	}
+	games := store.Games(ctx, db.DB, filter)
 	if opts.weights != "" {
 		w, err := sim.LoadWeights(opts.weights)
 		if err != nil {
@@ -149,17 +181,13 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 		}
 		return evaluateInference(ctx, a, opts, w, games)
 	}
-	selected, err := queries.GameIDs(ctx, db.DB, opts.filters)
-	if err != nil {
-		return err
-	}
 	opts.fit.SchemaVersion = schema.Latest()
 	opts.fit.CreatedAt = time.Now()
 	res, err := fit.Fit(ctx, games, opts.fit)
 	if err != nil {
 		return fmt.Errorf("fit: %w", err)
 	}
-	if left := len(selected) - res.Weights.Provenance.Games; left > 0 {
+	if left := len(selected) - len(clean); cleanErr == nil && left > 0 {
 		fmt.Fprintf(a.err, "fit: %d of the %d selected games left out: not verified yet, or with violations (see ginlog games)\n", left, len(selected))
 	}
 	w := res.Weights

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -112,6 +114,46 @@ func TestFitUsesVerifiedGames(t *testing.T) {
 	}
 }
 
+// TestFitMaxGames: past --max-games, fit reads a sample of the games, says
+// so, and records it in the weights file; the same database gives the same
+// sample.
+func TestFitMaxGames(t *testing.T) {
+	env := corpusDB(t, testenv.Sample)
+	dir := t.TempDir()
+	var first string
+	for i, out := range []string{filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")} {
+		r := runCmd(t, env, "fit", "--max-games", "10", "--out", out)
+		m := regexp.MustCompile(`^fit: reading a sample of (\d+) games of the 20 verified games selected \(--max-games 10; 0 reads them all\)\n`).FindStringSubmatch(r.err)
+		if r.code != exitOK || m == nil || !strings.HasPrefix(r.out, "fitted "+out+" from "+m[1]+" games") {
+			t.Fatalf("fit --max-games 10: exit %d: %s%s", r.code, r.out, r.err)
+		}
+		if n, _ := strconv.Atoi(m[1]); n < 3 || n > 17 {
+			t.Errorf("a sample of %d games of 20, want about 10", n)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w struct {
+			Provenance struct {
+				Filters map[string]string `json:"filters"`
+			} `json:"provenance"`
+		}
+		if err := json.Unmarshal(b, &w); err != nil || w.Provenance.Filters["sample"] != m[1]+" of 20 games by a hash of the id" {
+			t.Errorf("provenance filters %v (%v)", w.Provenance.Filters, err)
+		}
+		if i == 0 {
+			first = m[1]
+		} else if m[1] != first {
+			t.Errorf("samples of %s and %s games from the same database", first, m[1])
+		}
+	}
+	r := runCmd(t, env, "fit", "--max-games", "0", "--out", filepath.Join(dir, "c.json"))
+	if r.code != exitOK || strings.Contains(r.err, "reading a sample") || !strings.Contains(r.out, "from 20 games") {
+		t.Errorf("fit --max-games 0: exit %d: %s%s", r.code, r.out, r.err)
+	}
+}
+
 // TestFitHelp: fit --help names every section of the weights file.
 func TestFitHelp(t *testing.T) {
 	r := runCmd(t, nil, "fit", "--help")
@@ -142,6 +184,7 @@ func TestFitUsage(t *testing.T) {
 		{"zero l2", []string{"fit", "--l2", "0"}, "ginlog: --l2: want more than 0 and at most 1e+06, got 0\n"},
 		{"negative l2", []string{"fit", "--l2", "-2"}, "ginlog: --l2: want more than 0 and at most 1e+06, got -2\n"},
 		{"bad who", []string{"fit", "--who", "them"}, "ginlog: --who: want opp, you or both, got \"them\"\n"},
+		{"negative max games", []string{"fit", "--max-games", "-1"}, "ginlog: --max-games: want 0 (every game) or more, got -1\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, tc.args...)

@@ -7,8 +7,10 @@
 // byte-identical weights.
 //
 // The inference model is fitted on the games that HeldOut does not hold
-// out, one in ten by a hash of the game's ID; Evaluate measures it on
-// those.
+// out, one in ten by a hash of the game's ID (at most about
+// DefaultInferenceGames of them, sampled by another hash); Evaluate
+// measures it on the held-out ones. Sample picks the games of a large
+// selection that a fit reads at all.
 package fit
 
 import (
@@ -42,6 +44,10 @@ type Options struct {
 	// Inference configures the fit of the inference model; its Target
 	// follows Who.
 	Inference train.Options
+	// InferenceGames is about the most training games the inference model
+	// learns from: more are sampled by a hash of the game's ID. 0 means
+	// DefaultInferenceGames, a negative number every training game.
+	InferenceGames int
 }
 
 // ErrNoGames is the error of a fit given no games.
@@ -79,7 +85,8 @@ func (s Support) MostlyPrior() bool { return s.PriorShare > 0.5 }
 
 // Fit fits weights from games: verified games without violations, whose
 // plays it trusts. The tables are counted in one pass; the inference model
-// is fitted on the games HeldOut does not hold out, ranging over games
+// is fitted on the games HeldOut does not hold out (a sample of them past
+// Options.InferenceGames), ranging over games
 // again as often as it needs (the sequence must give the same games each
 // time, as store.Games does). An error of the sequence stops the fit and
 // is returned.
@@ -100,6 +107,7 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 		return nil, fmt.Errorf("l2 %v: want more than 0 and at most %v", opts.L2, model.MaxL2)
 	}
 	c := newCounts(learn)
+	training := 0
 	for g, err := range games {
 		if err != nil {
 			return nil, fmt.Errorf("read the games: %w", err)
@@ -111,6 +119,9 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 			return nil, err
 		}
 		c.game(g)
+		if !HeldOut(g.ID) {
+			training++
+		}
 	}
 	if c.games == 0 {
 		return nil, ErrNoGames
@@ -141,7 +152,11 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 	res.Support = append(res.Support, c.fitRaceValues(w.RaceValues, &w.HandValues))
 	iopts := opts.Inference
 	iopts.Target = target
-	p, sum, err := train.Fit(ctx, Training(games), iopts)
+	inference := opts.InferenceGames
+	if inference == 0 {
+		inference = DefaultInferenceGames
+	}
+	p, sum, err := train.Fit(ctx, keep(Training(games), sample(saltInference, training, inference)), iopts)
 	res.Inference = sum
 	switch {
 	case errors.Is(err, train.ErrNoDecisions):
@@ -177,13 +192,7 @@ func Target(who string) (train.Target, error) {
 // HeldOut reports whether the game with the given ID is held out of the
 // inference model's fit, for Evaluate: one game in ten, chosen by a hash
 // of the ID, so that a game is held out whatever the filters select.
-func HeldOut(id int64) bool {
-	x := uint64(id) + 0x9e3779b97f4a7c15 // splitmix64
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	x ^= x >> 31
-	return x%10 == 0
-}
+func HeldOut(id int64) bool { return mix(uint64(id))%10 == 0 }
 
 // Training returns the games of games that HeldOut does not hold out.
 func Training(games iter.Seq2[*replay.Game, error]) iter.Seq2[*replay.Game, error] {
@@ -196,16 +205,7 @@ func HeldOutGames(games iter.Seq2[*replay.Game, error]) iter.Seq2[*replay.Game, 
 }
 
 func split(games iter.Seq2[*replay.Game, error], held bool) iter.Seq2[*replay.Game, error] {
-	return func(yield func(*replay.Game, error) bool) {
-		for g, err := range games {
-			if err == nil && g != nil && HeldOut(g.ID) != held {
-				continue
-			}
-			if !yield(g, err) {
-				return
-			}
-		}
-	}
+	return keep(games, func(id int64) bool { return HeldOut(id) == held })
 }
 
 // ErrNoInference is the error of weights without an inference model

@@ -22,6 +22,9 @@ type Filter struct {
 	queries.Filters
 	Clean  bool
 	Listed bool
+	// Keep, when set, reads only the selected games it keeps (a sample):
+	// the others are not read at all.
+	Keep func(id int64) bool
 }
 
 // chunkGames is how many games Games reads at a time: its memory is
@@ -34,7 +37,7 @@ const chunkGames = 1000
 // replay.ErrNoGame when f.Game names no game); after an error it stops.
 func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, error] {
 	return func(yield func(*replay.Game, error) bool) {
-		ids, err := gameIDs(ctx, db, f)
+		ids, err := GameIDs(ctx, db, f)
 		if err != nil {
 			yield(nil, err)
 			return
@@ -60,8 +63,25 @@ func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, er
 	}
 }
 
-// gameIDs returns the ids of the games f selects, in order.
-func gameIDs(ctx context.Context, db *sql.DB, f Filter) ([]int64, error) {
+// GameIDs returns the ids of the games f selects, in order: those Games
+// reads. Its errors are those Games yields.
+func GameIDs(ctx context.Context, db *sql.DB, f Filter) ([]int64, error) {
+	ids, err := selected(ctx, db, f)
+	if err != nil || f.Keep == nil {
+		return ids, err
+	}
+	kept := ids[:0]
+	for _, id := range ids {
+		if f.Keep(id) {
+			kept = append(kept, id)
+		}
+	}
+	return kept, nil
+}
+
+// selected returns the ids of the games the filters and Clean select, in
+// order.
+func selected(ctx context.Context, db *sql.DB, f Filter) ([]int64, error) {
 	ids, err := queries.GameIDs(ctx, db, f.Filters)
 	if err != nil || !f.Clean {
 		return ids, err
