@@ -8,7 +8,7 @@ import (
 // TestSample checks that Sample keeps about max of n ids, the same ones
 // every time, everything when there is no need to sample, and that its
 // choice does not lean on the held-out split: about one kept game in ten
-// is held out, as of all games.
+// is held out, as of all games. TestSampleRuns checks the runs.
 func TestSample(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -45,9 +45,15 @@ func TestSample(t *testing.T) {
 				}
 				return
 			}
-			// The count kept is binomial(n, max/n): allow four deviations.
+			// The runs kept are binomial(n/run, max/n): allow four
+			// deviations.
+			run := 1
+			for run < maxRun && tc.max/(2*run) >= minRuns {
+				run *= 2
+			}
 			p := float64(want) / float64(tc.n)
-			if dev := 4 * math.Sqrt(float64(tc.n)*p*(1-p)); math.Abs(float64(kept-want)) > dev {
+			runs := float64(tc.n) / float64(run)
+			if dev := 4 * float64(run) * math.Sqrt(runs*p*(1-p)); math.Abs(float64(kept-want)) > dev {
 				t.Errorf("kept %d of %d, want %d within %.0f", kept, tc.n, want, dev)
 			}
 			if share := float64(held) / float64(kept); math.Abs(share-0.1) > 0.01 {
@@ -72,5 +78,44 @@ func TestInferenceGames(t *testing.T) {
 	}
 	if few.Weights.Provenance.Games != all.Weights.Provenance.Games {
 		t.Errorf("tables from %d games with the cap, %d without", few.Weights.Provenance.Games, all.Weights.Provenance.Games)
+	}
+}
+
+// TestSampleRuns: a large sample keeps runs of consecutive ids, up to
+// 1,024 long and at least 64 of them; a small one keeps games one by one.
+func TestSampleRuns(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		n, max  int
+		wantRun int
+	}{
+		{"large", 1_000_000, 100_000, 1024},
+		{"middling", 100_000, 10_000, 64},
+		{"small", 20, 10, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			keep := Sample(tc.n, tc.max)
+			runs, longest, cur := 0, 0, 0
+			for id := int64(0); id < int64(tc.n); id++ {
+				if !keep(id) {
+					cur = 0
+					continue
+				}
+				if cur == 0 {
+					runs++
+				}
+				cur++
+				longest = max(longest, cur)
+			}
+			if tc.wantRun > 1 && longest%tc.wantRun != 0 {
+				t.Errorf("longest run %d, want a multiple of %d", longest, tc.wantRun)
+			}
+			if tc.wantRun == 1 && longest > 5 {
+				t.Errorf("longest run %d in a sample kept game by game", longest)
+			}
+			if runs < minRuns/2 && tc.wantRun > 1 {
+				t.Errorf("%d runs, want about %d or more", runs, tc.max/tc.wantRun)
+			}
+		})
 	}
 }

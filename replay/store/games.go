@@ -48,8 +48,8 @@ func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, er
 			return
 		}
 		defer conn.Close()
-		for start := 0; start < len(ids); start += chunkGames {
-			games, err := load(ctx, conn, ids[start:min(start+chunkGames, len(ids))], f.Listed)
+		for chunk := range chunks(ids) {
+			games, err := load(ctx, conn, chunk, f.Listed)
 			if err != nil {
 				yield(nil, err)
 				return
@@ -59,6 +59,28 @@ func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, er
 					return
 				}
 			}
+		}
+	}
+}
+
+// chunks splits ids (sorted) into the runs Games reads at a time: at most
+// chunkGames ids, and a new run wherever the next id is more than
+// chunkGames past the last, since a run is read as the range of ids from
+// its first to its last (a sample's scattered runs would otherwise be read
+// with every game between them).
+func chunks(ids []int64) iter.Seq[[]int64] {
+	return func(yield func([]int64) bool) {
+		start := 0
+		for i := range ids {
+			if i > start && (i-start == chunkGames || ids[i]-ids[i-1] > chunkGames) {
+				if !yield(ids[start:i]) {
+					return
+				}
+				start = i
+			}
+		}
+		if start < len(ids) {
+			yield(ids[start:])
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
@@ -363,5 +364,78 @@ func TestChunks(t *testing.T) {
 	}
 	if n != chunkGames+100 {
 		t.Errorf("%d games, want %d", n, chunkGames+100)
+	}
+}
+
+// TestChunkRuns splits sorted ids into the runs Games reads together: at
+// most chunkGames ids, broken where the ids jump by more than chunkGames.
+func TestChunkRuns(t *testing.T) {
+	seq := func(lo, n int64) []int64 {
+		var ids []int64
+		for i := range n {
+			ids = append(ids, lo+i)
+		}
+		return ids
+	}
+	for _, tc := range []struct {
+		name string
+		ids  []int64
+		want []int // the runs' lengths
+	}{
+		{"none", nil, nil},
+		{"one", []int64{7}, []int{1}},
+		{"a chunk and a bit", seq(1, chunkGames+5), []int{chunkGames, 5}},
+		{"two runs far apart", append(seq(1, 10), seq(5000, 20)...), []int{10, 20}},
+		{"a jump of exactly a chunk stays", append(seq(1, 10), seq(10+chunkGames, 3)...), []int{13}},
+		{"a jump of more breaks", append(seq(1, 10), seq(11+chunkGames, 3)...), []int{10, 3}},
+		{"sparse but even", func() []int64 {
+			var ids []int64
+			for i := range int64(2 * chunkGames) {
+				ids = append(ids, 1+10*i)
+			}
+			return ids
+		}(), []int{chunkGames, chunkGames}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []int
+			total := 0
+			for c := range chunks(tc.ids) {
+				got = append(got, len(c))
+				if !slices.Equal(c, tc.ids[total:total+len(c)]) {
+					t.Fatalf("run %d is not the next ids", len(got))
+				}
+				total += len(c)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("runs %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestGamesKeep reads only the games Keep keeps, each whole, and GameIDs
+// lists exactly those.
+func TestGamesKeep(t *testing.T) {
+	dir := t.TempDir()
+	simulate(t, dir, "simple", "simple", 60, 4)
+	db := ingestDir(t, dir)
+	ctx := context.Background()
+	f := Filter{Keep: func(id int64) bool { return id%7 < 2 || (id > 30 && id < 40) }}
+	want, err := GameIDs(ctx, db.DB, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int64
+	for g, err := range Games(ctx, db.DB, f) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.Keep(g.ID) || len(g.Rounds) == 0 || len(g.Rounds[0].Plays) == 0 {
+			t.Fatalf("game %d: kept %v, %d rounds", g.ID, f.Keep(g.ID), len(g.Rounds))
+		}
+		got = append(got, g.ID)
+	}
+	if len(got) == 0 || !slices.Equal(got, want) {
+		t.Errorf("read %v, GameIDs %v", got, want)
 	}
 }
