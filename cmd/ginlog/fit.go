@@ -164,7 +164,7 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 	// reads it.
 	clean, cleanErr := store.GameIDs(ctx, db.DB, filter)
 	if cleanErr == nil && opts.maxGames > 0 && len(clean) > opts.maxGames {
-		filter.Keep = fit.Sample(len(clean), opts.maxGames)
+		filter.Keep = fit.Sample(clean, opts.maxGames)
 		kept, err := store.GameIDs(ctx, db.DB, filter)
 		if err != nil {
 			return err

@@ -1,7 +1,9 @@
 package fit
 
 import (
+	"cmp"
 	"iter"
+	"slices"
 
 	"github.com/ginlog/ginlog/replay"
 )
@@ -29,20 +31,42 @@ const (
 	saltInference = 0xc2b2ae3d27d4eb4f
 )
 
-// Sample returns the test that keeps about max of n games. It keeps runs
-// of consecutive game IDs (up to 1,024 long, at least 64 runs in a
-// sample), each by a hash of its first ID: the sample is the same for the
-// same games, spreads evenly over the corpus (its opponents, sources and
-// time) and is independent of the held-out split, and the games of a run
-// are read together, where games kept one by one would each cost reading
-// their neighbours. With max 0 or n at most max, every game is kept.
-func Sample(n, max int) func(id int64) bool {
-	run := 1
-	for run < maxRun && max/(2*run) >= minRuns {
+// Sample returns the test that keeps about max of the games ids (at least
+// max, at most one run more). It keeps runs of consecutive game IDs (up
+// to 1,024 long, at least 64 runs in a sample), those whose first ID
+// hashes lowest: the sample is the same for the same games, spreads
+// evenly over the corpus (its opponents, sources and time) and is
+// independent of the held-out split, and the games of a run are read
+// together, where games kept one by one would each cost reading their
+// neighbours. With max 0 or at most max ids, every game is kept.
+func Sample(ids []int64, max int) func(id int64) bool {
+	if max <= 0 || len(ids) <= max {
+		return func(int64) bool { return true }
+	}
+	run := int64(1)
+	for run < maxRun && int64(max)/(2*run) >= minRuns {
 		run *= 2
 	}
-	keep := sample(saltGames, n, max)
-	return func(id int64) bool { return keep(id / int64(run)) }
+	type runGames struct {
+		key   int64
+		hash  uint64
+		games int
+	}
+	var runs []runGames
+	for _, id := range ids {
+		key := id / run
+		if len(runs) == 0 || runs[len(runs)-1].key != key {
+			runs = append(runs, runGames{key: key, hash: mix(uint64(key) ^ saltGames)})
+		}
+		runs[len(runs)-1].games++
+	}
+	slices.SortFunc(runs, func(a, b runGames) int { return cmp.Compare(a.hash, b.hash) })
+	kept := map[int64]bool{}
+	for n, i := 0, 0; n < max; i++ {
+		kept[runs[i].key] = true
+		n += runs[i].games
+	}
+	return func(id int64) bool { return kept[id/run] }
 }
 
 // The length of Sample's runs: at most maxRun games, and short enough

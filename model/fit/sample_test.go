@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestSample checks that Sample keeps about max of n ids, the same ones
+// TestSample checks that Sample keeps max of n ids (to one run more), the same ones
 // every time, everything when there is no need to sample, and that its
 // choice does not lean on the held-out split: about one kept game in ten
 // is held out, as of all games. TestSampleRuns checks the runs.
@@ -22,7 +22,7 @@ func TestSample(t *testing.T) {
 		{"all when max is 0", 1_000, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			keep := Sample(tc.n, tc.max)
+			keep := Sample(ids(tc.n), tc.max)
 			kept, held := 0, 0
 			for id := int64(1); id <= int64(tc.n); id++ {
 				if keep(id) != keep(id) {
@@ -45,16 +45,8 @@ func TestSample(t *testing.T) {
 				}
 				return
 			}
-			// The runs kept are binomial(n/run, max/n): allow four
-			// deviations.
-			run := 1
-			for run < maxRun && tc.max/(2*run) >= minRuns {
-				run *= 2
-			}
-			p := float64(want) / float64(tc.n)
-			runs := float64(tc.n) / float64(run)
-			if dev := 4 * float64(run) * math.Sqrt(runs*p*(1-p)); math.Abs(float64(kept-want)) > dev {
-				t.Errorf("kept %d of %d, want %d within %.0f", kept, tc.n, want, dev)
+			if kept < want || kept > want+maxRun {
+				t.Errorf("kept %d of %d, want %d to one run more", kept, tc.n, want)
 			}
 			if share := float64(held) / float64(kept); math.Abs(share-0.1) > 0.01 {
 				t.Errorf("%.3f of the kept games are held out, want about 0.1", share)
@@ -82,7 +74,8 @@ func TestInferenceGames(t *testing.T) {
 }
 
 // TestSampleRuns: a large sample keeps runs of consecutive ids, up to
-// 1,024 long and at least 64 of them; a small one keeps games one by one.
+// 1,024 long and at least 64 of them; a small one keeps games one by one,
+// exactly max of them.
 func TestSampleRuns(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -94,7 +87,7 @@ func TestSampleRuns(t *testing.T) {
 		{"small", 20, 10, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			keep := Sample(tc.n, tc.max)
+			keep := Sample(ids(tc.n), tc.max)
 			runs, longest, cur := 0, 0, 0
 			for id := int64(0); id < int64(tc.n); id++ {
 				if !keep(id) {
@@ -110,12 +103,28 @@ func TestSampleRuns(t *testing.T) {
 			if tc.wantRun > 1 && longest%tc.wantRun != 0 {
 				t.Errorf("longest run %d, want a multiple of %d", longest, tc.wantRun)
 			}
-			if tc.wantRun == 1 && longest > 5 {
-				t.Errorf("longest run %d in a sample kept game by game", longest)
+			if kept := 0; tc.wantRun == 1 {
+				for id := int64(1); id <= int64(tc.n); id++ {
+					if keep(id) {
+						kept++
+					}
+				}
+				if kept != tc.max {
+					t.Errorf("kept %d, want exactly %d when games are kept one by one", kept, tc.max)
+				}
 			}
 			if runs < minRuns/2 && tc.wantRun > 1 {
 				t.Errorf("%d runs, want about %d or more", runs, tc.max/tc.wantRun)
 			}
 		})
 	}
+}
+
+// ids returns the ids 1 to n.
+func ids(n int) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = int64(i + 1)
+	}
+	return out
 }
