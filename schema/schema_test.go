@@ -103,21 +103,8 @@ func TestLockedByAnotherProcess(t *testing.T) {
 		os.Exit(0)
 	}
 	path := filepath.Join(t.TempDir(), "g.duckdb")
-	cmd := exec.Command(os.Args[0], "-test.run", "^TestLockedByAnotherProcess$")
-	cmd.Env = append(os.Environ(), "GINLOG_TEST_HOLD_DB="+path)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	buf := make([]byte, 8)
-	if _, err := out.Read(buf); err != nil || !strings.HasPrefix(string(buf), "holding") {
-		t.Fatalf("child did not open the database: %q %v", buf, err)
-	}
-	_, err = Open(context.Background(), path)
+	cmd := holdInChild(t, "GINLOG_TEST_HOLD_DB", path)
+	_, err := Open(context.Background(), path)
 	var le *LockedError
 	if !errors.As(err, &le) || le.PID != cmd.Process.Pid {
 		t.Fatalf("second open: %v, want a LockedError naming PID %d", err, cmd.Process.Pid)
@@ -430,8 +417,21 @@ func TestReadOnlyUpgradesAnOlderDatabase(t *testing.T) {
 
 	held := filepath.Join(dir, "held.duckdb")
 	version2(t, held)
-	cmd := exec.Command(os.Args[0], "-test.run", "^TestReadOnlyUpgradesAnOlderDatabase$")
-	cmd.Env = append(os.Environ(), "GINLOG_TEST_HOLD_OLD_DB="+held)
+	holdInChild(t, "GINLOG_TEST_HOLD_OLD_DB", held)
+	_, err = OpenReadOnly(ctx, held)
+	var le *LockedError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "schema version 2 and must be upgraded") {
+		t.Fatalf("read-only open of a held version-2 database: %v, want a LockedError saying it must be upgraded", err)
+	}
+}
+
+// holdInChild runs the calling test again in a child process with env set
+// to path, where the test holds the database open and prints "holding",
+// and returns once it does; the child is killed when the test ends.
+func holdInChild(t *testing.T, env, path string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run", "^"+t.Name()+"$")
+	cmd.Env = append(os.Environ(), env+"="+path)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -439,16 +439,12 @@ func TestReadOnlyUpgradesAnOlderDatabase(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	t.Cleanup(func() { cmd.Process.Kill() })
 	buf := make([]byte, 8)
 	if _, err := out.Read(buf); err != nil || !strings.HasPrefix(string(buf), "holding") {
 		t.Fatalf("child did not open the database: %q %v", buf, err)
 	}
-	_, err = OpenReadOnly(ctx, held)
-	var le *LockedError
-	if !errors.As(err, &le) || !strings.Contains(err.Error(), "schema version 2 and must be upgraded") {
-		t.Fatalf("read-only open of a held version-2 database: %v, want a LockedError saying it must be upgraded", err)
-	}
+	return cmd
 }
 
 // version2 writes at path a database at schema version 2, with a game in
