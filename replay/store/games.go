@@ -17,11 +17,14 @@ var cleanGamesSQL string
 // Filter selects the games Games reads: those the query filters select
 // (Who is not used: a game holds both players' plays), and with Clean only
 // those verified without a violation. Listed also reads each hand in the
-// order its log lists it (replay.Round.Listed), as retrace needs it.
+// order its log lists it (replay.Round.Listed), as retrace needs it. IDs,
+// when not nil, reads only the selected games it lists (an empty list
+// reads none), so that a reader of a sample of the games reads no other.
 type Filter struct {
 	queries.Filters
 	Clean  bool
 	Listed bool
+	IDs    []int64 // when not nil, only the selected games among these
 }
 
 // chunkGames is how many games Games reads at a time: its memory is
@@ -38,6 +41,9 @@ func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, er
 		if err != nil {
 			yield(nil, err)
 			return
+		}
+		if f.IDs != nil {
+			ids = only(ids, f.IDs)
 		}
 		conn, err := db.Conn(ctx)
 		if err != nil {
