@@ -2,7 +2,8 @@
 // self-contained HTML page (no scripts, fonts or requests): a summary, the
 // opponent's tendencies ranked by the rule stated in tendencies.go, the
 // two players side by side on the same measures, the chosen player's card
-// maps on fixed scales, and the games' scores. Blue is you and orange the
+// maps on fixed scales, the games' scores, and with weights, how well
+// their inference model reads the opponent's hand. Blue is you and orange the
 // opponent everywhere; what rests on fewer cases than the minimum sample
 // is drawn pale, hatched or grey.
 //

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
@@ -68,4 +70,69 @@ func loadInference(ctx context.Context, db *sql.DB, o Options) (*inference, erro
 		return nil, fmt.Errorf("the inference section: %w", err)
 	}
 	return in, nil
+}
+
+// handOf names the hand the inference reads: the hand of the player the
+// filters' Who picks.
+func handOf(o Options) string {
+	switch o.Filters.Who {
+	case "you":
+		return "your hand"
+	case "both":
+		return "each player's hand"
+	}
+	return "the opponent's hand"
+}
+
+// scoredOn says which games the section scored, in a sentence.
+func (in *inference) scoredOn() string {
+	s := fmt.Sprintf("Scored on %s held out of the fit (one game in ten, by a hash of its ID, as ginlog fit --evaluate does): ", gamesText(in.eval.Games))
+	if in.read < in.heldOut {
+		s += fmt.Sprintf("the last %s of the %s held out among the %s selected (--inference-games sets the cap)",
+			thousands(in.read), thousands(in.heldOut), gamesText(in.selected))
+	} else {
+		s += fmt.Sprintf("the %s held out among the %s selected", thousands(in.heldOut), gamesText(in.selected))
+	}
+	return s + fmt.Sprintf(", %s unseen cards at %s decisions.", thousands(in.eval.Cards), thousands(in.eval.Decisions))
+}
+
+// scoredTitle says how many games were scored, for a chart's title.
+func (in *inference) scoredTitle() string {
+	if in.read < in.heldOut {
+		return fmt.Sprintf("the last %s held out of %s", gamesText(in.eval.Games), thousands(in.heldOut))
+	}
+	return gamesText(in.eval.Games) + " held out"
+}
+
+// gamesText counts games in words.
+func gamesText(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return thousands(n) + " games"
+}
+
+// thousands writes n with a comma between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// noHeldOut is the caption of the section when no held-out game had a
+// decision to score.
+func (in *inference) noHeldOut() string {
+	return fmt.Sprintf("No game to score: of the %s selected, %s are held out of the fit (one game in ten, by a hash of its ID), "+
+		"and none of them is verified without violations with a decision to score. Select more games.", gamesText(in.selected), thousands(in.heldOut))
 }
