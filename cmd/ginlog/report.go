@@ -46,13 +46,15 @@ spades, moon attempts, hearts leads, voids, how the card order was read),
 or the whole report when there is no Gin game.
 
 --weights FILE (weights of format 3, as ginlog fit writes them) adds a
-section on reading the opponent's hand: the calibration of the file's
-inference model and of the Bayesian filter (predicted chance against the
-share of the cards held, in ten bins), and the model's log loss gain over
-the uniform and over the filter by phase, with 95% intervals. It scores
-the held-out games the filters select, as ginlog fit --evaluate does (one
-game in ten, by a hash of its ID, is held out of the fit), and reads only
-the last --inference-games of them.
+section on reading the opponent's hand (the hand of the player --who
+picks): the calibration of the file's inference model and of the Bayesian
+filter (predicted chance against the share of the cards held, in ten
+bins), and the model's log loss gain over the uniform and over the filter
+by phase, with 95% intervals. It scores the held-out games the filters
+select, as ginlog fit --evaluate does (one game in ten, by a hash of its
+ID, is held out of the fit, so weights fitted on this database are not
+scored on the games they learnt from), and reads only the last
+--inference-games of them (5,000 by default).
 
 It takes the same filters as ginlog query (--who picks the player of the
 card maps) and, like it, counts every selected game in the summary and the
@@ -63,7 +65,7 @@ the games it loads. Exit status 5 means the filters select no games (or
 		Example: `  ginlog report --out report.html
   ginlog report --opponent bot7 --since 2020-11-01 --out bot7.html
   ginlog report --who you --game 12 --out game12.html
-  ginlog fit --opponent bot7 --out bot7.json && ginlog report --opponent bot7 --weights bot7.json`,
+  ginlog report --opponent bot7 --weights bot7.json --out bot7.html`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
