@@ -133,6 +133,10 @@ func thousands(n int) string {
 // noHeldOut is the caption of the section when no held-out game had a
 // decision to score.
 func (in *inference) noHeldOut() string {
-	return fmt.Sprintf("No game to score: of the %s selected, %s are held out of the fit (one game in ten, by a hash of its ID), "+
-		"and none of them is verified without violations with a decision to score. Select more games.", gamesText(in.selected), thousands(in.heldOut))
+	verb := "are"
+	if in.heldOut == 1 {
+		verb = "is"
+	}
+	return fmt.Sprintf("No game to score: of the %s selected, %s %s held out of the fit (one game in ten, by a hash of its ID), "+
+		"and none of them is verified without violations with a decision to score. Select more games.", gamesText(in.selected), thousands(in.heldOut), verb)
 }
