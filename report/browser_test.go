@@ -97,7 +97,7 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// TestBrowser opens a report in headless Chromium at a laptop's width and
+// TestBrowser opens a report with every chart in headless Chromium at a laptop's width and
 // at a narrow one (600 pixels: Chromium's windows are at least 500 wide,
 // and the pairs of charts stack below 720), and checks its layout there: no text overflows its box or
 // leaves the page or its chart, no two texts of a chart overlap, no line
@@ -105,7 +105,9 @@ func chromium(t *testing.T) string {
 // column; and the screenshot is not blank.
 func TestBrowser(t *testing.T) {
 	browser := chromium(t)
-	page := write(t, loadCorpus(t, "sample"), Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
+	// The report with weights: every chart, the section on reading the
+	// opponent's hand included.
+	page := write(t, loadCorpus(t, "sample"), Options{Filters: queries.Filters{Who: "opp", MinSample: 10}, Weights: sampleWeights(t)})
 	dir := t.TempDir()
 	checked := filepath.Join(dir, "checked.html")
 	if err := os.WriteFile(checked, []byte(strings.Replace(page, "</body>", layoutScript+"\n</body>", 1)), 0o644); err != nil {
@@ -134,8 +136,8 @@ func TestBrowser(t *testing.T) {
 			if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &got); err != nil {
 				t.Fatal(err)
 			}
-			if got.Charts != chartCount || got.Texts < 300 {
-				t.Errorf("%d charts and %d chart texts laid out, want %d charts and hundreds of texts", got.Charts, got.Texts, chartCount)
+			if got.Charts != chartCount+inferenceCharts || got.Texts < 300 {
+				t.Errorf("%d charts and %d chart texts laid out, want %d charts and hundreds of texts", got.Charts, got.Texts, chartCount+inferenceCharts)
 			}
 			if int(got.Column+0.5) != size.column {
 				t.Errorf("the text column is %.1f px wide, want %d", got.Column, size.column)

@@ -84,6 +84,15 @@ func build(ctx context.Context, db *sql.DB, o Options) (*page, error) {
 		}
 		pg.Charts = append(pg.Charts, c)
 	}
+	if d.infer != nil {
+		for _, build := range []func(*data, Options) (chart, error){calibrationChart, gainChart} {
+			c, err := build(d, o)
+			if err != nil {
+				return nil, err
+			}
+			pg.Charts = append(pg.Charts, c)
+		}
+	}
 	return pg, nil
 }
 

@@ -2,7 +2,8 @@
 // self-contained HTML page (no scripts, fonts or requests): a summary, the
 // opponent's tendencies ranked by the rule stated in tendencies.go, the
 // two players side by side on the same measures, the chosen player's card
-// maps on fixed scales, and the games' scores. Blue is you and orange the
+// maps on fixed scales, the games' scores, and with weights, how well
+// their inference model reads the opponent's hand. Blue is you and orange the
 // opponent everywhere; what rests on fewer cases than the minimum sample
 // is drawn pale, hatched or grey.
 //
@@ -19,6 +20,7 @@ import (
 	"database/sql"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
 )
@@ -28,6 +30,13 @@ type Options struct {
 	Filters queries.Filters
 	Game    int64 // the game whose score to chart; 0: the last few games
 	Recent  int   // how many recent games to chart when Game is 0 (default 3)
+	// Weights, when set, adds the section on reading the opponent's hand:
+	// its inference model scored on the held-out games the filters select
+	// (see inference.go). It must hold an inference model (format 3).
+	Weights *model.Weights
+	// InferenceGames caps the held-out games that section reads: the last
+	// ones in id order (DefaultInferenceGames when 0).
+	InferenceGames int
 }
 
 // data is everything the report draws, read through the typed queries:
@@ -41,6 +50,7 @@ type data struct {
 	loss     []queries.SideLoss
 	verdicts map[replay.Status]int
 	scores   []queries.RunningScore
+	infer    *inference // with Options.Weights only
 }
 
 // sideData is what the comparison reads for one side.
@@ -89,6 +99,11 @@ func load(ctx context.Context, db *sql.DB, o Options) (*data, error) {
 	}
 	if d.scores, err = queries.RunningScores(ctx, db, f, recent); err != nil {
 		return nil, err
+	}
+	if o.Weights != nil {
+		if d.infer, err = loadInference(ctx, db, o); err != nil {
+			return nil, err
+		}
 	}
 	return d, nil
 }

@@ -56,13 +56,20 @@ func checkLayout(t *testing.T, pg *page) {
 }
 
 // TestLayout checks the layout of every chart of reports of both corpora
-// and of each side.
+// and of each side, without and with the section on reading the hand.
 func TestLayout(t *testing.T) {
 	for _, corpus := range []string{"sample", "reallogs"} {
 		db := loadCorpus(t, corpus)
 		for _, who := range queries.Whos {
 			t.Run(corpus+"/"+who, func(t *testing.T) {
 				checkLayout(t, buildPage(t, db, Options{Filters: queries.Filters{Who: who, MinSample: 10}}))
+			})
+			t.Run(corpus+"/"+who+"/weights", func(t *testing.T) {
+				pg := buildPage(t, db, Options{Filters: queries.Filters{Who: who, MinSample: 10}, Weights: sampleWeights(t)})
+				if len(pg.Charts) != chartCount+inferenceCharts {
+					t.Errorf("%d charts, want %d", len(pg.Charts), chartCount+inferenceCharts)
+				}
+				checkLayout(t, pg)
 			})
 		}
 	}

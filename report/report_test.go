@@ -44,8 +44,12 @@ func buildPage(t *testing.T, db *sql.DB, o Options) *page {
 	return pg
 }
 
-// chartCount is how many charts a report draws.
-const chartCount = 11
+// chartCount is how many charts a report draws; weights add
+// inferenceCharts.
+const (
+	chartCount      = 11
+	inferenceCharts = 2
+)
 
 // TestData compares the report's content (the summary, the ranked
 // tendencies, every chart's data table) with the golden files.
@@ -53,16 +57,26 @@ func TestData(t *testing.T) {
 	for _, tc := range []struct {
 		name, corpus string
 		o            Options
+		weights      bool // with the weights fitted on the sample
 	}{
-		{"sample", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}},
-		{"reallogs", "reallogs", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}},
-		{"sample-you-game-3", "sample", Options{Filters: queries.Filters{Who: "you", MinSample: 5, Game: 3}, Game: 3}},
-		{"sample-both-recent-1", "sample", Options{Filters: queries.Filters{Who: "both", MinSample: 30}, Recent: 1}},
+		{"sample", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, false},
+		{"reallogs", "reallogs", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, false},
+		{"sample-you-game-3", "sample", Options{Filters: queries.Filters{Who: "you", MinSample: 5, Game: 3}, Game: 3}, false},
+		{"sample-both-recent-1", "sample", Options{Filters: queries.Filters{Who: "both", MinSample: 30}, Recent: 1}, false},
+		{"sample-weights", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, true},
+		{"sample-weights-last-1", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}, InferenceGames: 1}, true},
+		{"sample-you-weights", "sample", Options{Filters: queries.Filters{Who: "you", MinSample: 10}}, true},
+		{"reallogs-weights", "reallogs", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			want := chartCount
+			if tc.weights {
+				tc.o.Weights = sampleWeights(t)
+				want += inferenceCharts
+			}
 			pg := buildPage(t, loadCorpus(t, tc.corpus), tc.o)
-			if len(pg.Charts) != chartCount {
-				t.Errorf("%d charts, want %d", len(pg.Charts), chartCount)
+			if len(pg.Charts) != want {
+				t.Errorf("%d charts, want %d", len(pg.Charts), want)
 			}
 			golden.Check(t, filepath.Join("testdata", tc.name+".txt"), pg.Text())
 		})

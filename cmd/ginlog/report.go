@@ -2,18 +2,23 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"time"
 
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/report"
+	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
 
 type reportOptions struct {
-	opts report.Options
-	out  string
+	opts    report.Options
+	out     string
+	weights string // the weights whose inference model the report scores
 }
 
 func newReportCmd(a *app) *cobra.Command {
@@ -40,6 +45,17 @@ filters select get a section of their own (points per hand, the queen of
 spades, moon attempts, hearts leads, voids, how the card order was read),
 or the whole report when there is no Gin game.
 
+--weights FILE (weights of format 3, as ginlog fit writes them) adds a
+section on reading the opponent's hand (the hand of the player --who
+picks): the calibration of the file's inference model and of the Bayesian
+filter (predicted chance against the share of the cards held, in ten
+bins), and the model's log loss gain over the uniform and over the filter
+by phase, with 95% intervals. It scores the held-out games the filters
+select, as ginlog fit --evaluate does (one game in ten, by a hash of its
+ID, is held out of the fit, so weights fitted on this database are not
+scored on the games they learnt from), and reads only the last
+--inference-games of them (5,000 by default).
+
 It takes the same filters as ginlog query (--who picks the player of the
 card maps) and, like it, counts every selected game in the summary and the
 running scores, and the verified games only in what comes from the replay
@@ -48,7 +64,8 @@ the games it loads. Exit status 5 means the filters select no games (or
 --game names none).`,
 		Example: `  ginlog report --out report.html
   ginlog report --opponent bot7 --since 2020-11-01 --out bot7.html
-  ginlog report --who you --game 12 --out game12.html`,
+  ginlog report --who you --game 12 --out game12.html
+  ginlog report --opponent bot7 --weights bot7.json --out bot7.html`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -56,13 +73,43 @@ the games it loads. Exit status 5 means the filters select no games (or
 				return err
 			}
 			opts.opts.Game = opts.opts.Filters.Game
+			if opts.weights == "" && cmd.Flags().Changed("inference-games") {
+				return usagef("--inference-games caps the games --weights scores: it needs --weights")
+			}
+			if opts.opts.InferenceGames < 1 {
+				return usagef("--inference-games: want at least 1, got %d", opts.opts.InferenceGames)
+			}
+			if opts.weights != "" {
+				if opts.opts.Weights, err = reportWeights(opts.weights); err != nil {
+					return err
+				}
+			}
 			return runReport(cmd.Context(), a, opts)
 		},
 	}
 	cmd.Flags().StringVarP(&opts.out, "out", "o", "report.html", "the HTML file to write (- for standard output)")
 	cmd.Flags().IntVarP(&opts.opts.Recent, "recent", "n", 3, "how many recent games to chart the score of, without --game")
+	cmd.Flags().StringVar(&opts.weights, "weights", "", "weights of format 3 (ginlog fit): add the section on reading the opponent's hand")
+	cmd.Flags().IntVar(&opts.opts.InferenceGames, "inference-games", report.DefaultInferenceGames, "with --weights: score at most this many held-out games, the last ones")
 	ff.register(a, cmd, filterWho|filterMinSample)
 	return cmd
+}
+
+// reportWeights reads the weights of --weights: a weights file with an
+// inference model (format 3), or a usage error saying what is needed.
+func reportWeights(path string) (*model.Weights, error) {
+	w, err := sim.LoadWeights(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, usagef("--weights: %v", err)
+	case err != nil:
+		return nil, usagef("--weights: %v: want a weights file of format %d, as ginlog fit writes", err, model.FormatVersion)
+	}
+	if w.Inference == nil {
+		return nil, usagef("--weights %s: weights format %d has no inference model; the section on reading the opponent's hand needs format %d: fit them again with ginlog fit",
+			path, w.Version, model.FormatVersion)
+	}
+	return w, nil
 }
 
 func runReport(ctx context.Context, a *app, opts reportOptions) error {

@@ -17,14 +17,14 @@ var cleanGamesSQL string
 // Filter selects the games Games reads: those the query filters select
 // (Who is not used: a game holds both players' plays), and with Clean only
 // those verified without a violation. Listed also reads each hand in the
-// order its log lists it (replay.Round.Listed), as retrace needs it.
+// order its log lists it (replay.Round.Listed), as retrace needs it. Keep,
+// when set, reads only the selected games it keeps (a sample, or the games
+// Only lists), so that a reader of a sample reads no other.
 type Filter struct {
 	queries.Filters
 	Clean  bool
 	Listed bool
-	// Keep, when set, reads only the selected games it keeps (a sample):
-	// the others are not read at all.
-	Keep func(id int64) bool
+	Keep   func(id int64) bool
 }
 
 // chunkGames is how many games Games reads at a time: its memory is

@@ -41,6 +41,10 @@ type PhaseScores struct {
 	Decisions int
 	Cards     int // unseen cards scored
 	Scores    [NumPredictors]Score
+	// Gains[b] is the model's gain over baseline b on these decisions
+	// (Gains[Model] is zero); its interval counts the games with a card
+	// scored here as the clusters.
+	Gains [NumPredictors]Gain
 }
 
 // Gain is how much lower the model's loss is than a baseline's, per unseen
@@ -75,7 +79,8 @@ type Evaluation struct {
 	Cards     int
 	Phases    [infer.NumPhases]PhaseScores
 	All       PhaseScores
-	// Gains[b] is the model's gain over baseline b (Gains[Model] is zero).
+	// Gains[b] is the model's gain over baseline b over all the decisions
+	// (Gains[Model] is zero): All.Gains.
 	Gains [NumPredictors]Gain
 	// Calibration[p] are predictor p's calibration bins.
 	Calibration [NumPredictors][NumBins]Bin
@@ -100,8 +105,6 @@ func Evaluate(ctx context.Context, p *infer.Params, games iter.Seq2[*replay.Game
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		acc.game = [NumPredictors]Score{}
-		acc.gameCards = 0
 		if err := walk(g, target, func(d *decision) { acc.decision(m, d) }); err != nil {
 			return nil, err
 		}
@@ -117,17 +120,25 @@ func Evaluate(ctx context.Context, p *infer.Params, games iter.Seq2[*replay.Game
 
 // evalAcc accumulates sums while Evaluate walks the games.
 type evalAcc struct {
-	phases    [infer.NumPhases]PhaseScores // sums, not means, until fill
-	all       PhaseScores
-	bins      [NumPredictors][NumBins]Bin
+	phases [infer.NumPhases]PhaseScores // sums, not means, until fill
+	all    PhaseScores
+	bins   [NumPredictors][NumBins]Bin
+	// the clusters of each phase, then of all the decisions (index
+	// infer.NumPhases)
+	clusters [infer.NumPhases + 1]clusterSums
+	probs    [NumPredictors][gin.NumCards]float64
+}
+
+// clusterSums are the sums a gain's cluster interval needs, over the
+// games with a card scored in one phase (or in any).
+type clusterSums struct {
 	game      [NumPredictors]Score // the current game's sums
 	gameCards int
 	// per baseline, sums over games of the loss difference d and cards n
 	// (log loss, then Brier): d, d*d, d*n
-	cluster       [NumPredictors][2][3]float64
+	diff          [NumPredictors][2][3]float64
 	cards, cards2 float64 // sums over games of n and n*n
 	games         int
-	probs         [NumPredictors][gin.NumCards]float64
 }
 
 func (a *evalAcc) decision(m *infer.Model, d *decision) {
@@ -138,6 +149,7 @@ func (a *evalAcc) decision(m *infer.Model, d *decision) {
 	ps := &a.phases[d.phase]
 	ps.Decisions++
 	a.all.Decisions++
+	phase, all := &a.clusters[d.phase], &a.clusters[infer.NumPhases]
 	for h := t.Unseen(); h != 0; h &= h - 1 {
 		c := gin.Card(bits.TrailingZeros64(uint64(h)))
 		y := 0.0
@@ -146,7 +158,8 @@ func (a *evalAcc) decision(m *infer.Model, d *decision) {
 		}
 		ps.Cards++
 		a.all.Cards++
-		a.gameCards++
+		phase.gameCards++
+		all.gameCards++
 		for pi := range NumPredictors {
 			p := a.probs[pi][c]
 			ll, br := logLoss(p, y), (p-y)*(p-y)
@@ -154,8 +167,10 @@ func (a *evalAcc) decision(m *infer.Model, d *decision) {
 			ps.Scores[pi].Brier += br
 			a.all.Scores[pi].LogLoss += ll
 			a.all.Scores[pi].Brier += br
-			a.game[pi].LogLoss += ll
-			a.game[pi].Brier += br
+			phase.game[pi].LogLoss += ll
+			phase.game[pi].Brier += br
+			all.game[pi].LogLoss += ll
+			all.game[pi].Brier += br
 			b := &a.bins[pi][min(NumBins-1, int(p*NumBins))]
 			b.Cards++
 			b.Predicted += p
@@ -164,22 +179,33 @@ func (a *evalAcc) decision(m *infer.Model, d *decision) {
 	}
 }
 
-// endGame adds the current game's sums to the cluster sums.
+// endGame adds the current game's sums to the cluster sums of each phase
+// and starts the next game.
 func (a *evalAcc) endGame() {
-	if a.gameCards == 0 {
+	for i := range a.clusters {
+		a.clusters[i].endGame()
+	}
+}
+
+// endGame adds the current game's sums, if it scored a card, and clears
+// them.
+func (c *clusterSums) endGame() {
+	if c.gameCards == 0 {
 		return
 	}
-	n := float64(a.gameCards)
-	a.games++
-	a.cards += n
-	a.cards2 += n * n
+	n := float64(c.gameCards)
+	c.games++
+	c.cards += n
+	c.cards2 += n * n
 	for b := range NumPredictors {
-		for k, d := range [2]float64{a.game[b].LogLoss - a.game[Model].LogLoss, a.game[b].Brier - a.game[Model].Brier} {
-			a.cluster[b][k][0] += d
-			a.cluster[b][k][1] += d * d
-			a.cluster[b][k][2] += d * n
+		for k, d := range [2]float64{c.game[b].LogLoss - c.game[Model].LogLoss, c.game[b].Brier - c.game[Model].Brier} {
+			c.diff[b][k][0] += d
+			c.diff[b][k][1] += d * d
+			c.diff[b][k][2] += d * n
 		}
 	}
+	c.game = [NumPredictors]Score{}
+	c.gameCards = 0
 }
 
 // fill turns the sums into e's means, gains and bins.
@@ -192,23 +218,28 @@ func (a *evalAcc) fill(e *Evaluation) {
 			}
 		}
 	}
+	gains := func(s *PhaseScores, c *clusterSums) {
+		for b := Uniform; b < NumPredictors; b++ {
+			g := &s.Gains[b]
+			g.LogLoss, g.LogLossLow, g.LogLossHigh = c.ratio(c.diff[b][0])
+			g.Brier, g.BrierLow, g.BrierHigh = c.ratio(c.diff[b][1])
+			if base := s.Scores[b].LogLoss; base > 0 {
+				g.Relative = g.LogLoss / base
+			}
+		}
+	}
 	for ph := range a.phases {
 		e.Phases[ph] = a.phases[ph]
 		e.Phases[ph].Phase = infer.PhaseName(ph)
 		mean(&e.Phases[ph])
+		gains(&e.Phases[ph], &a.clusters[ph])
 	}
 	e.All = a.all
 	e.All.Phase = "all"
 	mean(&e.All)
+	gains(&e.All, &a.clusters[infer.NumPhases])
 	e.Decisions, e.Cards = e.All.Decisions, e.All.Cards
-	for b := Uniform; b < NumPredictors; b++ {
-		g := &e.Gains[b]
-		g.LogLoss, g.LogLossLow, g.LogLossHigh = a.ratio(a.cluster[b][0])
-		g.Brier, g.BrierLow, g.BrierHigh = a.ratio(a.cluster[b][1])
-		if base := e.All.Scores[b].LogLoss; base > 0 {
-			g.Relative = g.LogLoss / base
-		}
-	}
+	e.Gains = e.All.Gains
 	for pi := range a.bins {
 		for i := range a.bins[pi] {
 			b := a.bins[pi][i]
@@ -224,14 +255,18 @@ func (a *evalAcc) fill(e *Evaluation) {
 
 // ratio returns the ratio estimate sum(d)/sum(n) of a mean difference per
 // card from per-game sums s = (sum d, sum d*d, sum d*n), with the bounds of
-// its 95% interval by the linearised (cluster) variance.
-func (a *evalAcc) ratio(s [3]float64) (est, low, high float64) {
-	est = s[0] / a.cards
-	if a.games < 2 {
+// its 95% interval by the linearised (cluster) variance. Without a card
+// the estimate is 0 and the interval unbounded.
+func (c *clusterSums) ratio(s [3]float64) (est, low, high float64) {
+	if c.cards == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	est = s[0] / c.cards
+	if c.games < 2 {
 		return est, math.Inf(-1), math.Inf(1)
 	}
-	ss := s[1] - 2*est*s[2] + est*est*a.cards2 // sum of (d - est*n)^2
-	g := float64(a.games)
-	se := math.Sqrt(max(0, ss)*g/(g-1)) / a.cards
+	ss := s[1] - 2*est*s[2] + est*est*c.cards2 // sum of (d - est*n)^2
+	g := float64(c.games)
+	se := math.Sqrt(max(0, ss)*g/(g-1)) / c.cards
 	return est, est - 1.96*se, est + 1.96*se
 }

@@ -99,30 +99,57 @@ func TestEvaluateReference(t *testing.T) {
 			}
 		}
 	}
-	// The gains: per game sums of differences and cards, a ratio and its
-	// cluster variance.
-	for _, b := range []Predictor{Uniform, Filter} {
-		d := make([]float64, len(held))
-		n := make([]float64, len(held))
-		for _, s := range cards {
-			d[s.game] += logLoss(s.p[b], s.y) - logLoss(s.p[Model], s.y)
-			n[s.game]++
+	// The gains, overall and by phase: per game sums of differences and
+	// cards, a ratio and its cluster variance over the games with a card
+	// scored there.
+	for ph := -1; ph < infer.NumPhases; ph++ {
+		ps := got.All
+		if ph >= 0 {
+			ps = got.Phases[ph]
 		}
-		var sd, sn float64
-		for i := range d {
-			sd += d[i]
-			sn += n[i]
+		for _, b := range []Predictor{Uniform, Filter} {
+			d := make([]float64, len(held))
+			n := make([]float64, len(held))
+			for _, s := range cards {
+				if ph >= 0 && s.phase != ph {
+					continue
+				}
+				d[s.game] += logLoss(s.p[b], s.y) - logLoss(s.p[Model], s.y)
+				n[s.game]++
+			}
+			var sd, sn, clusters float64
+			for i := range d {
+				sd += d[i]
+				sn += n[i]
+				if n[i] > 0 {
+					clusters++
+				}
+			}
+			what := ps.Phase + " " + b.String() + " gain"
+			if clusters < 2 { // no interval: a card in one game at most
+				est := 0.0
+				if sn > 0 {
+					est = sd / sn
+				}
+				close(what, ps.Gains[b].LogLoss, est)
+				if g := ps.Gains[b]; !math.IsInf(g.LogLossLow, -1) || !math.IsInf(g.LogLossHigh, 1) {
+					t.Errorf("%s: interval %v to %v from %v games, want unbounded", what, g.LogLossLow, g.LogLossHigh, clusters)
+				}
+				continue
+			}
+			est := sd / sn
+			var ss float64
+			for i := range d {
+				ss += (d[i] - est*n[i]) * (d[i] - est*n[i])
+			}
+			se := math.Sqrt(ss*clusters/(clusters-1)) / sn
+			close(what, ps.Gains[b].LogLoss, est)
+			close(what+" low", ps.Gains[b].LogLossLow, est-1.96*se)
+			close(what+" high", ps.Gains[b].LogLossHigh, est+1.96*se)
+			if ph < 0 && got.Gains[b] != ps.Gains[b] {
+				t.Errorf("%s: Gains %+v, All.Gains %+v", b, got.Gains[b], ps.Gains[b])
+			}
 		}
-		est := sd / sn
-		var ss float64
-		for i := range d {
-			ss += (d[i] - est*n[i]) * (d[i] - est*n[i])
-		}
-		g := float64(len(held))
-		se := math.Sqrt(ss*g/(g-1)) / sn
-		close(b.String()+" gain", got.Gains[b].LogLoss, est)
-		close(b.String()+" gain low", got.Gains[b].LogLossLow, est-1.96*se)
-		close(b.String()+" gain high", got.Gains[b].LogLossHigh, est+1.96*se)
 	}
 	for k := range got.Calibration {
 		for i, bin := range got.Calibration[k] {
