@@ -32,8 +32,9 @@ type Filter struct {
 const chunkGames = 1000
 
 // Games yields the games f selects, in id order, reading them in chunks of
-// at most chunkGames games. When the filters select no game, or Clean
-// leaves none, it yields one error wrapping queries.ErrNoGames (or
+// at most chunkGames games, the next chunk while the caller works on this
+// one (two chunks in memory at most). When the filters select no game, or
+// Clean leaves none, it yields one error wrapping queries.ErrNoGames (or
 // replay.ErrNoGame when f.Game names no game); after an error it stops.
 func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, error] {
 	return func(yield func(*replay.Game, error) bool) {
@@ -48,19 +49,50 @@ func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, er
 			return
 		}
 		defer conn.Close()
-		for chunk := range chunks(ids) {
-			games, err := load(ctx, conn, chunk, f.Listed)
-			if err != nil {
-				yield(nil, err)
+		parent := ctx
+		ctx, stop := context.WithCancel(ctx)
+		loaded := make(chan loadedChunk, 1)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			defer close(loaded)
+			for chunk := range chunks(ids) {
+				games, err := load(ctx, conn, chunk, f.Listed)
+				select {
+				case loaded <- loadedChunk{games, err}:
+				case <-ctx.Done():
+					return
+				}
+				if err != nil {
+					return
+				}
+			}
+		}()
+		// The reader must be gone before the connection closes.
+		defer func() { stop(); <-done }()
+		for c := range loaded {
+			if c.err != nil {
+				yield(nil, c.err)
 				return
 			}
-			for _, g := range games {
+			for _, g := range c.games {
 				if !yield(g, nil) {
 					return
 				}
 			}
 		}
+		// The reader stops without a word when the caller's context ends
+		// between two chunks: say so, rather than end as if complete.
+		if err := parent.Err(); err != nil {
+			yield(nil, fmt.Errorf("read games: %w", err))
+		}
 	}
+}
+
+// loadedChunk is a chunk of games Games has read, or why it could not.
+type loadedChunk struct {
+	games []*replay.Game
+	err   error
 }
 
 // chunks splits ids (sorted) into the runs Games reads at a time: at most

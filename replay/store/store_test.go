@@ -345,7 +345,10 @@ func TestGamesReadsWhatWasPlayed(t *testing.T) {
 	}
 }
 
-// TestChunks reads more games than one chunk holds.
+// TestChunks reads more games than one chunk holds; then the same with a
+// context cancelled after the first game, which ends the reading with the
+// context's error, not as if every game had been read; then stops early,
+// which leaves nothing reading.
 func TestChunks(t *testing.T) {
 	dir := t.TempDir()
 	simulate(t, dir, "simple", "simple", chunkGames+100, 9)
@@ -364,6 +367,34 @@ func TestChunks(t *testing.T) {
 	}
 	if n != chunkGames+100 {
 		t.Errorf("%d games, want %d", n, chunkGames+100)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n = 0
+	var end error
+	for g, err := range Games(ctx, db.DB, Filter{}) {
+		if err != nil {
+			end = err
+			break
+		}
+		if g != nil {
+			n++
+		}
+		cancel()
+	}
+	if !errors.Is(end, context.Canceled) || n >= chunkGames+100 {
+		t.Errorf("cancelled after the first game: read %d games, ended with %v; want fewer and context.Canceled", n, end)
+	}
+
+	n = 0
+	for range Games(context.Background(), db.DB, Filter{}) {
+		if n++; n == 3 {
+			break
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Errorf("close after stopping early: %v", err)
 	}
 }
 
