@@ -15,6 +15,8 @@ import (
 const RollupBlock = 4096
 
 var (
+	//go:embed stmt/rollup-groups.sql
+	rollupGroupsSQL string
 	//go:embed stmt/rollup-build.sql
 	rollupBuildSQL string
 	//go:embed stmt/rollup-forget.sql
@@ -52,13 +54,31 @@ func RefreshRollups(ctx context.Context, db *sql.DB, block int64) error {
 	return nil
 }
 
-// buildRollups runs the statements of rollup-build.sql in tx.
+// buildRollups runs the statements of rollup-groups.sql in tx, then, if
+// they added groups, those of rollup-build.sql.
 func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
-	var old int64
-	if err := tx.QueryRowContext(ctx, rollupLastSQL).Scan(&old); err != nil {
+	last := func() (int64, error) {
+		var n int64
+		err := tx.QueryRowContext(ctx, rollupLastSQL).Scan(&n)
+		return n, err
+	}
+	old, err := last()
+	if err != nil {
 		return err
 	}
-	for _, stmt := range splitStatements(rollupBuildSQL) {
+	if err := execAll(ctx, tx, rollupGroupsSQL, block, old); err != nil {
+		return err
+	}
+	if now, err := last(); err != nil || now == old {
+		return err
+	}
+	return execAll(ctx, tx, rollupBuildSQL, block, old)
+}
+
+// execAll runs each statement of a file in tx with the block size $n
+// and, where it takes it, the last group before the build $old.
+func execAll(ctx context.Context, tx *sql.Tx, text string, block, old int64) error {
+	for _, stmt := range splitStatements(text) {
 		args := []any{sql.Named("n", block)}
 		if strings.Contains(stmt, "$old") {
 			args = append(args, sql.Named("old", old))

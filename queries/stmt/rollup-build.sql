@@ -1,33 +1,6 @@
--- rollup-build: builds the rollups (see schema/sql/005_rollups.sql) of
--- every block of $n game ids not covered yet whose selectable games (kind
--- gin, mirror_of NULL) are all verified and whose last id is taken, so
--- that no later import can add a game to it. It first drops the groups of
--- another block size and the rows of groups no longer in rollup_groups;
--- $old is the greatest grp before it runs (0 for none), so that the new
--- groups are those above it. One statement per table, in one transaction.
-DELETE FROM rollup_groups WHERE block_games <> $n;
-DELETE FROM rollup_cards WHERE grp NOT IN (SELECT grp FROM rollup_groups);
-DELETE FROM rollup_plays WHERE grp NOT IN (SELECT grp FROM rollup_groups);
-DELETE FROM rollup_calls WHERE grp NOT IN (SELECT grp FROM rollup_groups);
-DELETE FROM rollup_rounds WHERE grp NOT IN (SELECT grp FROM rollup_groups);
-DELETE FROM rollup_sides WHERE grp NOT IN (SELECT grp FROM rollup_groups);
-INSERT INTO rollup_groups (grp, block, block_games, opponent, source, games, first_ts, last_ts)
-WITH g AS (
-  SELECT g.game_id, g.game_id - g.game_id % $n AS block, g.opponent, g.source, g.log_ts, c.game_id IS NOT NULL AS verified
-  FROM games g LEFT JOIN game_checks c ON c.game_id = g.game_id
-  WHERE g.kind = 'gin' AND g.mirror_of IS NULL
-),
-blocks AS (
-  SELECT block FROM g
-  WHERE block NOT IN (SELECT block FROM rollup_groups)
-    AND block + $n - 1 IN (SELECT game_id FROM games)
-  GROUP BY block
-  HAVING bool_and(verified)
-)
-SELECT $old + row_number() OVER (ORDER BY block, opponent NULLS FIRST, source NULLS FIRST),
-       block, $n, opponent, source, count(*), min(log_ts), max(log_ts)
-FROM g WHERE block IN (SELECT block FROM blocks)
-GROUP BY block, opponent, source;
+-- rollup-build: the second half of a rollup build: fills the rollup
+-- tables for the groups rollup-groups.sql added (grp above $old), blocks
+-- of $n game ids. One statement per table.
 INSERT INTO rollup_cards (grp, side, card, offered, taken, discarded, discard_dead, discard_best, fed, feedable, held, melded, held_points)
 WITH gg AS (
   SELECT g.game_id, u.grp
