@@ -24,4 +24,5 @@ SELECT CAST(side AS VARCHAR) AS side,
        CAST(coalesce(sum(extra), 0) AS BIGINT) AS extra_deadwood_declared
 FROM per
 GROUP BY side
+HAVING sum(checked) > 0
 ORDER BY CAST(side AS VARCHAR)

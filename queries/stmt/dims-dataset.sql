@@ -36,7 +36,10 @@ rollup_rounds AS (
   FROM enums WHERE 1 = 0
 ),
 rollup_sides AS (
-  SELECT CAST(NULL AS INTEGER) AS grp, CAST(NULL AS VARCHAR) AS side, CAST(NULL AS BIGINT) AS checked,
+  SELECT CAST(NULL AS INTEGER) AS grp, CAST(NULL AS VARCHAR) AS side, CAST(NULL AS BIGINT) AS games,
+         CAST(NULL AS BIGINT) AS won, CAST(NULL AS BIGINT) AS rounds, CAST(NULL AS BIGINT) AS points,
+         CAST(NULL AS BIGINT) AS gins, CAST(NULL AS BIGINT) AS knocks, CAST(NULL AS BIGINT) AS drops,
+         CAST(NULL AS BIGINT) AS undercuts, CAST(NULL AS BIGINT) AS checked,
          CAST(NULL AS BIGINT) AS lost_rounds, CAST(NULL AS BIGINT) AS points_lost, CAST(NULL AS BIGINT) AS worst,
          CAST(NULL AS BIGINT) AS extra_declared
   FROM enums WHERE 1 = 0

@@ -69,19 +69,42 @@ WITH gg AS (
 SELECT gg.grp, r.action, r.plays, r.stock_draws, count(*)
 FROM rounds r JOIN gg ON gg.game_id = r.game_id
 GROUP BY gg.grp, r.action, r.plays, r.stock_draws;
-INSERT INTO rollup_sides (grp, side, checked, lost_rounds, points_lost, worst, extra_declared)
+INSERT INTO rollup_sides (grp, side, games, won, rounds, points, gins, knocks, drops, undercuts,
+                          checked, lost_rounds, points_lost, worst, extra_declared)
 WITH gg AS (
-  SELECT g.game_id, u.grp
+  SELECT g.game_id, g.winner, u.grp
   FROM games g JOIN rollup_groups u ON u.block = g.game_id - g.game_id % $n
    AND u.opponent IS NOT DISTINCT FROM g.opponent AND u.source IS NOT DISTINCT FROM g.source
   WHERE u.grp > $old AND g.kind = 'gin' AND g.mirror_of IS NULL
 ),
-c AS (
+s AS (SELECT CAST(unnest(enum_range(NULL::side)) AS side) AS side),
+w AS (
+  SELECT gg.grp, s.side, count(*) AS games, count(CASE WHEN gg.winner = s.side THEN 1 END) AS won
+  FROM gg CROSS JOIN s GROUP BY gg.grp, s.side
+),
+r AS (
+  SELECT gg.grp, s.side, count(*) AS rounds,
+         sum(CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END) AS points,
+         count(CASE WHEN r.caller = s.side AND r.action = 'Gin' THEN 1 END) AS gins,
+         count(CASE WHEN r.caller = s.side AND r.action = 'Knock' THEN 1 END) AS knocks,
+         count(CASE WHEN r.caller = s.side AND r.action = 'Drop' THEN 1 END) AS drops,
+         count(CASE WHEN r.caller <> s.side AND r.action <> 'Gin'
+                     AND (CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END) > 0 THEN 1 END) AS undercuts
+  FROM rounds r JOIN gg ON gg.game_id = r.game_id CROSS JOIN s
+  GROUP BY gg.grp, s.side
+),
+l AS (
   SELECT gg.grp, s.side,
          CASE WHEN s.side = 'you' THEN k.points_lost_you ELSE k.points_lost_opp END AS lost,
          CASE WHEN s.side = 'you' THEN k.declared_you - k.best_you ELSE k.declared_opp - k.best_opp END AS extra
-  FROM round_checks k JOIN gg ON gg.game_id = k.game_id
-  CROSS JOIN (SELECT CAST(unnest(enum_range(NULL::side)) AS side) AS side) s
+  FROM round_checks k JOIN gg ON gg.game_id = k.game_id CROSS JOIN s
+),
+c AS (
+  SELECT grp, side, count(*) AS checked, count(CASE WHEN lost > 0 THEN 1 END) AS lost_rounds, sum(lost) AS points_lost,
+         max(lost) AS worst, sum(extra) AS extra
+  FROM l GROUP BY grp, side
 )
-SELECT grp, side, count(*), count(CASE WHEN lost > 0 THEN 1 END), sum(lost), max(lost), sum(extra)
-FROM c GROUP BY grp, side
+SELECT w.grp, w.side, w.games, w.won, coalesce(r.rounds, 0), coalesce(r.points, 0), coalesce(r.gins, 0),
+       coalesce(r.knocks, 0), coalesce(r.drops, 0), coalesce(r.undercuts, 0), coalesce(c.checked, 0),
+       coalesce(c.lost_rounds, 0), coalesce(c.points_lost, 0), coalesce(c.worst, 0), coalesce(c.extra, 0)
+FROM w LEFT JOIN r ON r.grp = w.grp AND r.side = w.side LEFT JOIN c ON c.grp = w.grp AND c.side = w.side

@@ -75,6 +75,14 @@ CREATE TABLE rollup_rounds (
 CREATE TABLE rollup_sides (
   grp            INTEGER NOT NULL,
   side           side NOT NULL,
+  games          BIGINT NOT NULL,
+  won            BIGINT NOT NULL,
+  rounds         BIGINT NOT NULL,
+  points         BIGINT NOT NULL,
+  gins           BIGINT NOT NULL,
+  knocks         BIGINT NOT NULL,
+  drops          BIGINT NOT NULL,
+  undercuts      BIGINT NOT NULL,
   checked        BIGINT NOT NULL,
   lost_rounds    BIGINT NOT NULL,
   points_lost    BIGINT NOT NULL,
@@ -134,9 +142,17 @@ COMMENT ON COLUMN rollup_rounds.plays IS 'The round''s plays.';
 COMMENT ON COLUMN rollup_rounds.stock_draws IS 'The round''s plays that drew from the stock.';
 COMMENT ON COLUMN rollup_rounds.rounds IS 'Rounds.';
 
-COMMENT ON TABLE rollup_sides IS 'Per group and side: the verified rounds and the points the side lost by declaring worse melds than its best (meld-loss, card-values'' rounds).';
+COMMENT ON TABLE rollup_sides IS 'Per group and side: the games the side won, how its rounds ended (summary), the verified rounds and the points the side lost by declaring worse melds than its best (meld-loss, card-values'' rounds).';
 COMMENT ON COLUMN rollup_sides.grp IS 'The group (rollup_groups.grp).';
 COMMENT ON COLUMN rollup_sides.side IS 'The side.';
+COMMENT ON COLUMN rollup_sides.games IS 'The group''s games.';
+COMMENT ON COLUMN rollup_sides.won IS 'Of those, games the side won (games.winner).';
+COMMENT ON COLUMN rollup_sides.rounds IS 'The group''s rounds (rows of rounds).';
+COMMENT ON COLUMN rollup_sides.points IS 'The points the side scored in them, summed.';
+COMMENT ON COLUMN rollup_sides.gins IS 'Of those rounds, rounds the side ended with Gin.';
+COMMENT ON COLUMN rollup_sides.knocks IS 'Rounds the side ended with Knock.';
+COMMENT ON COLUMN rollup_sides.drops IS 'Rounds that ended without a call after the side''s play (Drop).';
+COMMENT ON COLUMN rollup_sides.undercuts IS 'Rounds the side scored in after the other side''s Knock or Drop.';
 COMMENT ON COLUMN rollup_sides.checked IS 'Verified rounds (rows of round_checks).';
 COMMENT ON COLUMN rollup_sides.lost_rounds IS 'Of those, rounds the side lost points in by declaring worse than its best.';
 COMMENT ON COLUMN rollup_sides.points_lost IS 'The points the side lost so, summed.';
