@@ -33,12 +33,13 @@ type Execer interface {
 // RefreshRollups builds, in one transaction, the rollups of every block
 // of block consecutive game ids that is not covered yet, whose selectable
 // Gin games are all verified and whose last id is taken (no later import
-// can add a game to it). Rollups of another block size are dropped and
-// built again. The named queries read a group's rollup rows instead of its
-// games' rows only when the filters select every game of the group, so a
-// missing rollup costs speed, never a different result.
+// can add a game to it). A block of 0 keeps the size the database's
+// rollups have, RollupBlock when it has none; rollups of another size are
+// dropped and built again. The named queries read a group's rollup rows
+// instead of its games' rows only when the filters select every game of
+// the group, so a missing rollup costs speed, never a different result.
 func RefreshRollups(ctx context.Context, db *sql.DB, block int64) error {
-	if block < 1 {
+	if block < 0 {
 		return fmt.Errorf("refresh the rollups: a block of %d games", block)
 	}
 	tx, err := db.BeginTx(ctx, nil)
@@ -57,19 +58,24 @@ func RefreshRollups(ctx context.Context, db *sql.DB, block int64) error {
 // buildRollups runs the statements of rollup-groups.sql in tx, then, if
 // they added groups, those of rollup-build.sql.
 func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
-	last := func() (int64, error) {
-		var n int64
-		err := tx.QueryRowContext(ctx, rollupLastSQL).Scan(&n)
-		return n, err
+	last := func() (grp, size int64, err error) {
+		err = tx.QueryRowContext(ctx, rollupLastSQL).Scan(&grp, &size)
+		return grp, size, err
 	}
-	old, err := last()
+	old, size, err := last()
 	if err != nil {
 		return err
+	}
+	switch {
+	case block == 0 && size > 0:
+		block = size
+	case block == 0:
+		block = RollupBlock
 	}
 	if err := execAll(ctx, tx, rollupGroupsSQL, block, old); err != nil {
 		return err
 	}
-	if now, err := last(); err != nil || now == old {
+	if now, _, err := last(); err != nil || now == old {
 		return err
 	}
 	return execAll(ctx, tx, rollupBuildSQL, block, old)

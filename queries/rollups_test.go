@@ -30,12 +30,13 @@ type batch struct {
 
 // rollupBatches are imported in this order: their ids follow each other,
 // and their timestamps do not, so that a --since or --until selects
-// blocks partly.
+// blocks partly. The last has the tags of the one before: its games join
+// that batch's group in the block they share.
 var rollupBatches = []batch{
 	{"a", "s1", "meldable", "memory", 90, 1_600_000_000},
 	{"b", "", "simple", "meldable", 70, 1_700_000_000},
 	{"", "s1", "memory", "simple", 60, 1_650_000_000},
-	{"a", "", "meldable", "simple", 50, 1_600_000_200},
+	{"", "s1", "meldable", "simple", 50, 1_600_000_200},
 }
 
 // rollupCorpus writes the batches' logs, one folder each.
@@ -61,7 +62,8 @@ func rollupCorpus(t *testing.T) []string {
 	return dirs
 }
 
-// loadBatches ingests the batches' folders in order and verifies them.
+// loadBatches ingests the first batches' folders in order and verifies
+// them.
 func loadBatches(t *testing.T, dirs []string) *sql.DB {
 	t.Helper()
 	ctx := context.Background()
@@ -179,7 +181,9 @@ func refresh(t *testing.T, db *sql.DB) {
 func TestRollupsMatchRawRows(t *testing.T) {
 	ctx := context.Background()
 	dirs := rollupCorpus(t)
-	db, raw := loadBatches(t, dirs), loadBatches(t, dirs)
+	// The last batch is imported later: its games join the open block at
+	// the end, which the rollups must not cover.
+	db, raw := loadBatches(t, dirs[:3]), loadBatches(t, dirs[:3])
 	r := rand.New(rand.NewPCG(5, 18))
 
 	refresh(t, db)
@@ -192,16 +196,30 @@ func TestRollupsMatchRawRows(t *testing.T) {
 	}
 	sameResults(t, r, db, raw, 40)
 
+	// both makes a change to both databases (a verify in it keeps the
+	// rollups' block size), then compares them before and after the
+	// rollups are built again.
 	both := func(name string, change func(db *sql.DB) error) {
 		for _, x := range []*sql.DB{db, raw} {
 			if err := change(x); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 		}
+		if sizes := column(t, db, "SELECT DISTINCT block_games FROM rollup_groups"); !slices.Equal(sizes, []int64{rollupBlock}) {
+			t.Fatalf("%s: block sizes %v, want %d", name, sizes, rollupBlock)
+		}
 		t.Run(name+", rollups not rebuilt", func(t *testing.T) { sameResults(t, r, db, raw, 12) })
 		refresh(t, db)
 		t.Run(name+", rollups rebuilt", func(t *testing.T) { sameResults(t, r, db, raw, 12) })
 	}
+	both("ingest", func(x *sql.DB) error {
+		b := rollupBatches[3]
+		if _, err := ingest.Run(ctx, x, ingest.Options{Paths: dirs[3:], Opponent: b.opponent, Source: b.source}); err != nil {
+			return err
+		}
+		_, err := store.Verify(ctx, x, store.Selection{}, nil, nil)
+		return err
+	})
 	both("tag", func(x *sql.DB) error {
 		sel := organise.Selection{Ranges: []organise.Range{{First: 20, Last: 40}, {First: 150, Last: 152}}}
 		_, err := organise.Tag(ctx, x, sel, organise.Edits{Opponent: organise.Edit{Set: true, Value: "b"}, Source: organise.Edit{Set: true}})
@@ -213,10 +231,17 @@ func TestRollupsMatchRawRows(t *testing.T) {
 		return err
 	})
 	both("verify again", func(x *sql.DB) error {
-		// Rewrite game 70's results as other ones, then verify it again:
-		// the first write must forget its block's rollups.
+		// Give game 70 other features and build its block's rollups from
+		// them; verifying it again writes its own back, and must forget
+		// those rollups.
+		if err := queries.ForgetRollups(ctx, x, []int64{70}); err != nil {
+			return err
+		}
 		if _, err := x.Exec("UPDATE play_features SET from_discard = NOT from_discard WHERE game_id = 70"); err != nil {
 			return err
+		}
+		if x == db {
+			refresh(t, db)
 		}
 		_, err := store.Verify(ctx, x, store.Selection{Game: 70}, nil, nil)
 		return err
@@ -252,14 +277,14 @@ func TestRollupsAreRead(t *testing.T) {
 	if !slices.Equal(sizes, []int64{rollupBlock * 2}) {
 		t.Errorf("block sizes %v after the rebuild, want %d", sizes, rollupBlock*2)
 	}
-	for _, c := range []struct {
-		name  string
-		block int64
-	}{{"zero", 0}, {"negative", -4}} {
-		t.Run(c.name, func(t *testing.T) {
-			if err := queries.RefreshRollups(ctx, db, c.block); err == nil {
-				t.Errorf("RefreshRollups with a block of %d games: no error", c.block)
-			}
-		})
+	// A block of 0 keeps the database's size.
+	if err := queries.RefreshRollups(ctx, db, 0); err != nil {
+		t.Fatal(err)
+	}
+	if sizes := column(t, db, "SELECT DISTINCT block_games FROM rollup_groups"); !slices.Equal(sizes, []int64{rollupBlock * 2}) {
+		t.Errorf("block sizes %v after a refresh with 0, want %d", sizes, rollupBlock*2)
+	}
+	if err := queries.RefreshRollups(ctx, db, -4); err == nil {
+		t.Error("RefreshRollups with a block of -4 games: no error")
 	}
 }
