@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/ginlog/ginlog/queries"
 )
 
 var (
@@ -67,6 +69,9 @@ func Remove(ctx context.Context, db *sql.DB, s Selection, confirm func(*Removal)
 		if err := confirm(r); err != nil {
 			return nil, err
 		}
+	}
+	if err := queries.ForgetRollups(ctx, tx, ids); err != nil {
+		return nil, fmt.Errorf("remove: %w", err)
 	}
 	for _, stmt := range statements(removeSQL) {
 		if _, err := tx.ExecContext(ctx, stmt, sql.Named("ids", ids)); err != nil {

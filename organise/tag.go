@@ -76,6 +76,9 @@ func Tag(ctx context.Context, db *sql.DB, s Selection, e Edits) (*Tagged, error)
 	if err := res.count(ctx, tx, ids); err != nil {
 		return nil, err
 	}
+	if err := queries.ForgetRollups(ctx, tx, ids); err != nil {
+		return nil, fmt.Errorf("tag: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, tagSQL, sql.Named("ids", ids),
 		sql.Named("set_opponent", e.Opponent.Set), sql.Named("opponent", null(e.Opponent.Value)),
 		sql.Named("set_source", e.Source.Set), sql.Named("source", null(e.Source.Value))); err != nil {

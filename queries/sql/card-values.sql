@@ -10,31 +10,43 @@ WITH ends AS (
   SELECT CASE WHEN s.side = 'you' THEN c.final_you ELSE c.final_opp END AS final,
          CASE WHEN s.side = 'you' THEN c.melded_you ELSE c.melded_opp END AS melded,
          CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END AS points
-  FROM sel_checks c JOIN sel_rounds r ON r.game_id = c.game_id AND r.round = c.round CROSS JOIN sel_sides s
+  FROM raw_checks c JOIN raw_rounds r ON r.game_id = c.game_id AND r.round = c.round CROSS JOIN sel_sides s
+),
+rounds_ended AS (
+  SELECT (SELECT count(*) FROM ends)
+         + (SELECT coalesce(sum(x.checked), 0) FROM roll_sides x WHERE x.side IN (SELECT side FROM sel_sides)) AS n
 ),
 held AS (
-  SELECT k.code, count(*) AS held, count(CASE WHEN e.melded % (k.bit + k.bit) >= k.bit THEN 1 END) AS melded,
-         avg(e.points) AS holder_points
-  FROM ends e JOIN cards k ON e.final % (k.bit + k.bit) >= k.bit
-  GROUP BY k.code
+  SELECT code, CAST(sum(held) AS BIGINT) AS held, CAST(sum(melded) AS BIGINT) AS melded,
+         CAST(sum(points) AS BIGINT) AS points
+  FROM (SELECT k.code, count(*) AS held, count(CASE WHEN e.melded % (k.bit + k.bit) >= k.bit THEN 1 END) AS melded,
+               sum(e.points) AS points
+        FROM ends e JOIN cards k ON e.final % (k.bit + k.bit) >= k.bit
+        GROUP BY k.code
+        UNION ALL
+        SELECT k.code, x.held, x.melded, x.held_points FROM roll_cards x JOIN cards k ON k.card = x.card) h
+  GROUP BY code
+  HAVING sum(held) > 0
 ),
-offered AS (
-  SELECT k.code, b.offered, b.taken
-  FROM (SELECT top AS card, count(*) AS offered, count(CASE WHEN from_discard THEN 1 END) AS taken
-        FROM sel_features GROUP BY top) b
-  JOIN cards k ON k.card = b.card
+by_card AS (
+  SELECT card, CAST(sum(offered) AS BIGINT) AS offered, CAST(sum(taken) AS BIGINT) AS taken,
+         CAST(sum(discarded) AS BIGINT) AS discarded
+  FROM (SELECT top AS card, count(*) AS offered, count(CASE WHEN from_discard THEN 1 END) AS taken, 0 AS discarded
+        FROM raw_features GROUP BY top
+        UNION ALL
+        SELECT discarded, 0, 0, count(*) FROM raw_features GROUP BY discarded
+        UNION ALL
+        SELECT card, offered, taken, discarded FROM roll_cards) c
+  GROUP BY card
 ),
-thrown AS (
-  SELECT k.code, b.discarded
-  FROM (SELECT discarded AS card, count(*) AS discarded FROM sel_features GROUP BY discarded) b
-  JOIN cards k ON k.card = b.card
+counted AS (
+  SELECT k.code, b.offered, b.taken, b.discarded FROM by_card b JOIN cards k ON k.card = b.card
 )
 SELECT CAST(k.card AS VARCHAR) AS card,
-       coalesce(h.held, 0) AS cases, (SELECT count(*) FROM ends) AS opportunities,
+       coalesce(h.held, 0) AS cases, (SELECT n FROM rounds_ended) AS opportunities,
        coalesce(h.melded, 0) AS melded,
        coalesce(o.taken, 0) AS taken, coalesce(o.offered, 0) AS offered,
-       coalesce(t.discarded, 0) AS discarded,
-       round(h.holder_points, 2) AS holder_points
-FROM cards k LEFT JOIN held h ON h.code = k.code LEFT JOIN offered o ON o.code = k.code
-LEFT JOIN thrown t ON t.code = k.code
+       coalesce(o.discarded, 0) AS discarded,
+       round(CAST(h.points AS DOUBLE) / h.held, 2) AS holder_points
+FROM cards k LEFT JOIN held h ON h.code = k.code LEFT JOIN counted o ON o.code = k.code
 ORDER BY k.code

@@ -6,9 +6,16 @@
 -- deadwood possible. fed: the other player took the discard next (cases),
 -- among discards it could take (not a round's last play), by rank.
 WITH by_card AS (
-  SELECT discarded AS card, count(*) AS thrown, count(CASE WHEN discard_dead THEN 1 END) AS dead,
-         count(CASE WHEN discard_best THEN 1 END) AS best, count(CASE WHEN fed THEN 1 END) AS fed, count(fed) AS feedable
-  FROM sel_features GROUP BY discarded
+  SELECT card, CAST(sum(thrown) AS BIGINT) AS thrown, CAST(sum(dead) AS BIGINT) AS dead,
+         CAST(sum(best) AS BIGINT) AS best, CAST(sum(fed) AS BIGINT) AS fed, CAST(sum(feedable) AS BIGINT) AS feedable
+  FROM (SELECT discarded AS card, count(*) AS thrown, count(CASE WHEN discard_dead THEN 1 END) AS dead,
+               count(CASE WHEN discard_best THEN 1 END) AS best, count(CASE WHEN fed THEN 1 END) AS fed,
+               count(fed) AS feedable
+        FROM raw_features GROUP BY discarded
+        UNION ALL
+        SELECT card, discarded, discard_dead, discard_best, fed, feedable FROM roll_cards) c
+  GROUP BY card
+  HAVING sum(thrown) > 0
 ),
 by_rank AS (
   SELECT k.rank_code AS r, k.rank AS rank_name, CAST(sum(b.thrown) AS BIGINT) AS thrown, CAST(sum(b.dead) AS BIGINT) AS dead,

@@ -5,35 +5,47 @@
 -- arrangement of the hand plus it), combo (a held card of its rank, or of
 -- its suit within two ranks), none. phase: stock left when the turn began,
 -- in the fit's six phases (29-31, 26-28, 23-25, 19-22, 13-18, 0-12).
-WITH offers AS (
-  SELECT x.top AS card, x.top_relation AS relation, p.ph, least(x.turn, 9) AS t, x.from_discard
-  FROM sel_features x JOIN phases p ON x.stock_left BETWEEN p.low_left AND p.high_left
+WITH by_card AS (
+  SELECT card, CAST(sum(taken) AS BIGINT) AS taken, CAST(sum(offered) AS BIGINT) AS offered
+  FROM (SELECT top AS card, count(CASE WHEN from_discard THEN 1 END) AS taken, count(*) AS offered
+        FROM raw_features GROUP BY top
+        UNION ALL
+        SELECT card, taken, offered FROM roll_cards) c
+  GROUP BY card
+  HAVING sum(offered) > 0
 ),
-by_offer AS (
-  SELECT card, relation, ph, t, count(CASE WHEN from_discard THEN 1 END) AS taken, count(*) AS offered
-  FROM offers GROUP BY card, relation, ph, t
-),
-f AS (
-  SELECT k.rank_code AS r, k.rank AS rank_name, k.suit_code AS s, k.suit AS suit_name,
-         l.ord AS rel, CAST(l.relation AS VARCHAR) AS relation_name, b.ph, p.phase_name, b.t, b.taken, b.offered
-  FROM by_offer b JOIN cards k ON k.card = b.card JOIN relations l ON l.relation = b.relation
-       JOIN phases p ON p.ph = b.ph
+by_play AS (
+  SELECT relation, stock_left, turn, CAST(sum(taken) AS BIGINT) AS taken, CAST(sum(offered) AS BIGINT) AS offered
+  FROM (SELECT top_relation AS relation, stock_left, least(turn, 16) AS turn,
+               count(CASE WHEN from_discard THEN 1 END) AS taken, count(*) AS offered
+        FROM raw_features GROUP BY top_relation, stock_left, least(turn, 16)
+        UNION ALL
+        SELECT relation, stock_left, turn, taken, offered FROM roll_plays) c
+  GROUP BY relation, stock_left, turn
 ),
 g AS (
-  SELECT r, rank_name, s, suit_name, rel, relation_name, ph, phase_name, t,
+  SELECT 0 AS dim, 0 AS ord, 'all' AS value,
          CAST(coalesce(sum(taken), 0) AS BIGINT) AS cases, CAST(coalesce(sum(offered), 0) AS BIGINT) AS opportunities
-  FROM f
-  GROUP BY GROUPING SETS ((), (r, rank_name), (s, suit_name), (rel, relation_name), (ph, phase_name), (t))
+  FROM by_card
+  UNION ALL
+  SELECT 1, k.rank_code, k.rank, CAST(sum(b.taken) AS BIGINT), CAST(sum(b.offered) AS BIGINT)
+  FROM by_card b JOIN cards k ON k.card = b.card GROUP BY k.rank_code, k.rank
+  UNION ALL
+  SELECT 2, k.suit_code, k.suit, CAST(sum(b.taken) AS BIGINT), CAST(sum(b.offered) AS BIGINT)
+  FROM by_card b JOIN cards k ON k.card = b.card GROUP BY k.suit_code, k.suit
+  UNION ALL
+  SELECT 3, l.ord, CAST(l.relation AS VARCHAR), CAST(sum(b.taken) AS BIGINT), CAST(sum(b.offered) AS BIGINT)
+  FROM by_play b JOIN relations l ON l.relation = b.relation GROUP BY l.ord, l.relation
+  UNION ALL
+  SELECT 4, p.ph, p.phase_name, CAST(sum(b.taken) AS BIGINT), CAST(sum(b.offered) AS BIGINT)
+  FROM by_play b JOIN phases p ON b.stock_left BETWEEN p.low_left AND p.high_left GROUP BY p.ph, p.phase_name
+  UNION ALL
+  SELECT 5, least(b.turn, 9), CASE WHEN b.turn >= 9 THEN '9+' ELSE CAST(b.turn AS VARCHAR) END,
+         CAST(sum(b.taken) AS BIGINT), CAST(sum(b.offered) AS BIGINT)
+  FROM by_play b GROUP BY least(b.turn, 9), CASE WHEN b.turn >= 9 THEN '9+' ELSE CAST(b.turn AS VARCHAR) END
 )
-SELECT CASE WHEN r IS NOT NULL THEN 'rank' WHEN s IS NOT NULL THEN 'suit' WHEN rel IS NOT NULL THEN 'relation'
-            WHEN ph IS NOT NULL THEN 'phase' WHEN t IS NOT NULL THEN 'turn' ELSE 'overall' END AS dimension,
-       CASE WHEN r IS NOT NULL THEN rank_name
-            WHEN s IS NOT NULL THEN suit_name
-            WHEN rel IS NOT NULL THEN relation_name
-            WHEN ph IS NOT NULL THEN phase_name
-            WHEN t IS NOT NULL THEN CASE WHEN t >= 9 THEN '9+' ELSE CAST(t AS VARCHAR) END
-            ELSE 'all' END AS value,
-       cases, opportunities
+SELECT CASE dim WHEN 0 THEN 'overall' WHEN 1 THEN 'rank' WHEN 2 THEN 'suit' WHEN 3 THEN 'relation'
+                WHEN 4 THEN 'phase' ELSE 'turn' END AS dimension,
+       value, cases, opportunities
 FROM g
-ORDER BY CASE WHEN r IS NOT NULL THEN 1 WHEN s IS NOT NULL THEN 2 WHEN rel IS NOT NULL THEN 3
-              WHEN ph IS NOT NULL THEN 4 WHEN t IS NOT NULL THEN 5 ELSE 0 END, coalesce(r, s, rel, ph, t, 0)
+ORDER BY dim, ord

@@ -2,7 +2,8 @@
 // stored games as replay.Game values (Load, Games; with Filter.Listed each
 // hand also in the order its log lists it, for retrace), runs replay.Check
 // over them and writes what it finds to round_checks, violations,
-// play_features and game_checks (Verify), and reads a game's stored
+// play_features and game_checks (Verify), keeps the named queries'
+// rollups (queries.RefreshRollups) up to date, and reads a game's stored
 // verdicts back (LoadChecks, LoadGame). It does the same for Hearts games
 // (hearts_*.go): it rebuilds them exactly as hlog reads their files
 // (LoadHearts), verifies them with hlog.Verifier and stores the reports
@@ -20,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
 )
 
@@ -95,6 +97,11 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 		}
 	})
 	if err != nil {
+		return nil, err
+	}
+	// Build the rollups of the blocks this run (or an earlier one, or a
+	// migration) left uncovered: the named queries read them.
+	if err := queries.RefreshRollups(ctx, db, 0); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()

@@ -1,0 +1,290 @@
+package queries_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/organise"
+	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/sim"
+)
+
+// rollupBlock is the block size of the rollup tests: a corpus of a few
+// hundred games spans many blocks.
+const rollupBlock = 16
+
+// batch is a set of simulated games ingested with the same tags.
+type batch struct {
+	opponent, source string
+	you, opp         string
+	games            int
+	start            int64 // the first game's log timestamp
+}
+
+// rollupBatches are imported in this order: their ids follow each other,
+// and their timestamps do not, so that a --since or --until selects
+// blocks partly. The last has the tags of the one before: its games join
+// that batch's group in the block they share.
+var rollupBatches = []batch{
+	{"a", "s1", "meldable", "memory", 90, 1_600_000_000},
+	{"b", "", "simple", "meldable", 70, 1_700_000_000},
+	{"", "s1", "memory", "simple", 60, 1_650_000_000},
+	{"", "s1", "meldable", "simple", 50, 1_600_000_200},
+}
+
+// rollupCorpus writes the batches' logs, one folder each.
+func rollupCorpus(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	for i, b := range rollupBatches {
+		var players [2]sim.Entrant
+		for j, name := range []string{b.you, b.opp} {
+			e, err := sim.NewEntrant(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			players[j] = e
+		}
+		dir := t.TempDir()
+		cfg := sim.Config{Players: players, Games: b.games, Seed: uint64(40 + i), Start: b.start}
+		if err := sim.Run(context.Background(), cfg, func(g *sim.Game) error { return sim.WriteGame(dir, g) }); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+// loadBatches ingests the first batches' folders in order and verifies
+// them.
+func loadBatches(t *testing.T, dirs []string) *sql.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := schema.Open(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := db.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	for i, dir := range dirs {
+		b := rollupBatches[i]
+		if _, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}, Opponent: b.opponent, Source: b.source}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return db.DB
+}
+
+// randomFilters draws filters over the corpus's tags and timestamps.
+func randomFilters(r *rand.Rand, stamps []int64, games int64) queries.Filters {
+	pick := func(vals ...string) string { return vals[r.IntN(len(vals))] }
+	f := queries.Filters{Who: pick("opp", "you", "both"), MinSample: 10}
+	if r.IntN(3) == 0 {
+		f.Opponent = pick("a", "b")
+	}
+	if r.IntN(4) == 0 {
+		f.Source = "s1"
+	}
+	if r.IntN(2) == 0 {
+		f.Since = stamps[r.IntN(len(stamps))]
+	}
+	if r.IntN(2) == 0 {
+		f.Until = stamps[r.IntN(len(stamps))] + 1
+	}
+	if r.IntN(8) == 0 {
+		f.Game = 1 + r.Int64N(games)
+	}
+	return f
+}
+
+// outcome runs a named query and gives its rendered rows, or its error.
+func outcome(t *testing.T, db *sql.DB, q queries.Query, f queries.Filters) string {
+	t.Helper()
+	res, err := queries.Run(context.Background(), db, q, f)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return fmt.Sprint(res.Columns, res.Rows)
+}
+
+// sameResults checks that every Gin named query gives the same result on
+// db, which has rollups, as on raw, which has none, under n random
+// filters and the filters that select everything.
+func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
+	t.Helper()
+	stamps := column(t, raw, "SELECT log_ts FROM games ORDER BY log_ts")
+	games := int64(len(stamps))
+	fs := []queries.Filters{{MinSample: 10}, {Who: "both", MinSample: 10}}
+	for range n {
+		fs = append(fs, randomFilters(r, stamps, games))
+	}
+	for _, f := range fs {
+		for _, q := range queries.ForGame(queries.GameGin) {
+			got, want := outcome(t, db, q, f), outcome(t, raw, q, f)
+			if got != want {
+				t.Errorf("%s %+v:\nwith rollups %s\nraw          %s", q.Name, f, got, want)
+			}
+		}
+	}
+}
+
+// column reads the first column of a statement's rows.
+func column(t *testing.T, db *sql.DB, stmt string) []int64 {
+	t.Helper()
+	rows, err := db.Query(stmt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// refresh builds db's rollups with the tests' block size.
+func refresh(t *testing.T, db *sql.DB) {
+	t.Helper()
+	if err := queries.RefreshRollups(context.Background(), db, rollupBlock); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRollupsMatchRawRows checks the rollups' invariant on a simulated
+// corpus of several opponents, sources and timestamps spread over many
+// blocks: every named query gives the same rows with the rollups as from
+// the raw rows alone, under random filters, right after the rollups are
+// built, after each writer that changes what a block holds (tag, rm, a
+// verify that replaces a game's results) before the rollups are built
+// again, and after they are.
+func TestRollupsMatchRawRows(t *testing.T) {
+	ctx := context.Background()
+	dirs := rollupCorpus(t)
+	// The last batch is imported later: its games join the open block at
+	// the end, which the rollups must not cover.
+	db, raw := loadBatches(t, dirs[:3]), loadBatches(t, dirs[:3])
+	r := rand.New(rand.NewPCG(5, 18))
+
+	refresh(t, db)
+	groups := scalar(t, db, "SELECT count(*) FROM rollup_groups")
+	if total := scalar(t, db, "SELECT count(*) FROM games"); groups < total/rollupBlock-1 {
+		t.Fatalf("%d rollup groups over %d games in blocks of %d", groups, total, rollupBlock)
+	}
+	if n := scalar(t, raw, "SELECT count(*) FROM rollup_groups"); n != 0 {
+		t.Fatalf("the raw database has %d rollup groups", n)
+	}
+	sameResults(t, r, db, raw, 40)
+
+	// both makes a change to both databases (a verify in it keeps the
+	// rollups' block size), then compares them before and after the
+	// rollups are built again.
+	both := func(name string, change func(db *sql.DB) error) {
+		for _, x := range []*sql.DB{db, raw} {
+			if err := change(x); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+		if sizes := column(t, db, "SELECT DISTINCT block_games FROM rollup_groups"); !slices.Equal(sizes, []int64{rollupBlock}) {
+			t.Fatalf("%s: block sizes %v, want %d", name, sizes, rollupBlock)
+		}
+		t.Run(name+", rollups not rebuilt", func(t *testing.T) { sameResults(t, r, db, raw, 12) })
+		refresh(t, db)
+		t.Run(name+", rollups rebuilt", func(t *testing.T) { sameResults(t, r, db, raw, 12) })
+	}
+	both("ingest", func(x *sql.DB) error {
+		b := rollupBatches[3]
+		if _, err := ingest.Run(ctx, x, ingest.Options{Paths: dirs[3:], Opponent: b.opponent, Source: b.source}); err != nil {
+			return err
+		}
+		_, err := store.Verify(ctx, x, store.Selection{}, nil, nil)
+		return err
+	})
+	both("tag", func(x *sql.DB) error {
+		sel := organise.Selection{Ranges: []organise.Range{{First: 20, Last: 40}, {First: 150, Last: 152}}}
+		_, err := organise.Tag(ctx, x, sel, organise.Edits{Opponent: organise.Edit{Set: true, Value: "b"}, Source: organise.Edit{Set: true}})
+		return err
+	})
+	both("rm", func(x *sql.DB) error {
+		sel := organise.Selection{Ranges: []organise.Range{{First: 33, Last: 35}, {First: 100, Last: 100}}}
+		_, err := organise.Remove(ctx, x, sel, nil)
+		return err
+	})
+	both("verify again", func(x *sql.DB) error {
+		// Give game 70 other features and build its block's rollups from
+		// them; verifying it again writes its own back, and must forget
+		// those rollups.
+		if err := queries.ForgetRollups(ctx, x, []int64{70}); err != nil {
+			return err
+		}
+		if _, err := x.Exec("UPDATE play_features SET from_discard = NOT from_discard WHERE game_id = 70"); err != nil {
+			return err
+		}
+		if x == db {
+			refresh(t, db)
+		}
+		_, err := store.Verify(ctx, x, store.Selection{Game: 70}, nil, nil)
+		return err
+	})
+}
+
+// TestRollupsAreRead checks that the queries read the rollups: a count
+// changed in a rollup row changes the result of the queries that read it,
+// and a block size change rebuilds every group.
+func TestRollupsAreRead(t *testing.T) {
+	ctx := context.Background()
+	db := loadBatches(t, rollupCorpus(t)[:1])
+	refresh(t, db)
+	q, err := queries.Get("card-values")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := queries.Filters{Who: "both"}
+	before := outcome(t, db, q, f)
+	if _, err := db.Exec("UPDATE rollup_cards SET offered = offered + 1"); err != nil {
+		t.Fatal(err)
+	}
+	if after := outcome(t, db, q, f); after == before {
+		t.Fatal("card-values is the same after the rollups changed: it does not read them")
+	}
+	if err := queries.RefreshRollups(ctx, db, rollupBlock*2); err != nil {
+		t.Fatal(err)
+	}
+	if got := outcome(t, db, q, f); got != before {
+		t.Errorf("after a rebuild with another block size:\n%s\nwant\n%s", got, before)
+	}
+	sizes := column(t, db, "SELECT DISTINCT block_games FROM rollup_groups")
+	if !slices.Equal(sizes, []int64{rollupBlock * 2}) {
+		t.Errorf("block sizes %v after the rebuild, want %d", sizes, rollupBlock*2)
+	}
+	// A block of 0 keeps the database's size.
+	if err := queries.RefreshRollups(ctx, db, 0); err != nil {
+		t.Fatal(err)
+	}
+	if sizes := column(t, db, "SELECT DISTINCT block_games FROM rollup_groups"); !slices.Equal(sizes, []int64{rollupBlock * 2}) {
+		t.Errorf("block sizes %v after a refresh with 0, want %d", sizes, rollupBlock*2)
+	}
+	if err := queries.RefreshRollups(ctx, db, -4); err == nil {
+		t.Error("RefreshRollups with a block of -4 games: no error")
+	}
+}
