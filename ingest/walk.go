@@ -1,0 +1,209 @@
+package ingest
+
+import (
+	"archive/zip"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// listChunk is how many folder entries are read at a time: a folder's
+// listing is kept as logFiles, not as the entries the system returns.
+const listChunk = 1024
+
+// sub is a subfolder or an archive of a folder, read after the folder's
+// own logs.
+type sub struct {
+	path string
+	link fs.FileInfo // the folder a link leads to; nil for a subfolder or an archive
+	dir  bool
+}
+
+// walk hands on what the folder dir holds, then what its subfolders and
+// archives hold, in name order, following links to folders but reading
+// each folder once: a link back up the tree, or two links to one folder,
+// cannot make it loop or read a game twice.
+func (f *finder) walk(dir string, info fs.FileInfo) error {
+	if err := f.ctx.Err(); err != nil {
+		return err
+	}
+	if id, ok := idOf(dir, info); ok {
+		if f.folders[id] {
+			f.skip(dir, "a folder already read, reached again through a link")
+			return nil
+		}
+		f.folders[id] = true
+	}
+	logs, subs, err := f.list(dir)
+	if err != nil {
+		return err
+	}
+	if err := f.hand(logs); err != nil {
+		return err
+	}
+	for _, s := range subs {
+		if err := f.walkSub(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// walkSub hands on what a subfolder or an archive of a folder holds.
+func (f *finder) walkSub(s sub) error {
+	switch {
+	case s.link != nil:
+		return f.walk(s.path, s.link)
+	case s.dir:
+		info, err := os.Lstat(s.path)
+		if err != nil {
+			return f.fail(s.path, CodeUnreadable, "folder not read: "+errorText(err))
+		}
+		return f.walk(s.path, info)
+	}
+	return f.addZip(s.path)
+}
+
+// list reads the folder dir: its log files, and its subfolders and
+// archives sorted by name. It names the other files as skipped; a folder
+// that cannot be read whole is a located error, and what was read of it
+// is listed.
+func (f *finder) list(dir string) (logs []logFile, subs []sub, err error) {
+	d, oerr := os.Open(dir)
+	if oerr != nil {
+		return nil, nil, f.fail(dir, CodeUnreadable, "folder not read: "+errorText(oerr))
+	}
+	defer d.Close()
+	for {
+		if err := f.ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		entries, rerr := d.ReadDir(listChunk)
+		for _, e := range entries {
+			p := filepath.Join(dir, e.Name())
+			switch t := e.Type(); {
+			case t.IsDir():
+				subs = append(subs, sub{path: p, dir: true})
+			case t&fs.ModeSymlink != 0:
+				target, err := os.Stat(p)
+				switch {
+				case err == nil && target.IsDir():
+					subs = append(subs, sub{path: p, link: target})
+				case err != nil && !isLogName(e.Name()):
+					f.skip(p, "a link that leads nowhere: "+errorText(err))
+				default:
+					logs, subs = f.listFile(logs, subs, dir, e.Name())
+				}
+			default:
+				logs, subs = f.listFile(logs, subs, dir, e.Name())
+			}
+		}
+		if errors.Is(rerr, io.EOF) || rerr == nil && len(entries) == 0 {
+			break
+		}
+		if rerr != nil {
+			// Go on with what was read before the error.
+			if err := f.fail(dir, CodeUnreadable, "folder not read: "+errorText(rerr)); err != nil {
+				return nil, nil, err
+			}
+			break
+		}
+	}
+	slices.SortFunc(subs, func(a, b sub) int { return strings.Compare(a.path, b.path) })
+	return logs, subs, nil
+}
+
+// listFile lists the file base of the folder dir (or what a link there
+// leads to): a log, an archive, or a file skipped.
+func (f *finder) listFile(logs []logFile, subs []sub, dir, base string) ([]logFile, []sub) {
+	p := filepath.Join(dir, base)
+	if strings.EqualFold(filepath.Ext(base), ".zip") {
+		return logs, append(subs, sub{path: p})
+	}
+	lf, ok := newLogFile(dir, base)
+	if !ok {
+		f.skip(p, "not named <timestamp>.csv or <timestamp>-score.csv")
+		return logs, subs
+	}
+	if len(f.named) > 0 {
+		if _, named := f.named[filepath.Clean(p)]; named {
+			f.named[filepath.Clean(p)] = true
+		}
+	}
+	return append(logs, lf), subs
+}
+
+// addZip hands on the log files of an archive, read once however often
+// it is named or found. An archive that cannot be read is rejected on its
+// own; the rest of the import goes on.
+func (f *finder) addZip(p string) error {
+	if err := f.ctx.Err(); err != nil {
+		return err
+	}
+	if f.zips[filepath.Clean(p)] {
+		return nil
+	}
+	f.zips[filepath.Clean(p)] = true
+	file, info, err := openRegular(p)
+	if err != nil {
+		return f.send(item{bad: readFailure(display(p), err)})
+	}
+	z, err := zip.NewReader(file, info.Size())
+	// ErrInsecurePath names entries like ../x: harmless here, where entry
+	// names are labels and nothing is extracted.
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+		file.Close()
+		return f.fail(p, CodeBadZip, "not a zip archive, or a damaged one: "+errorText(err))
+	}
+	f.closers = append(f.closers, file)
+	var logs []logFile
+	for i, zf := range z.File {
+		name := p + "!" + zf.Name
+		mode := zf.FileInfo().Mode()
+		switch {
+		case mode.IsDir():
+			continue
+		case mode&fs.ModeSymlink != 0:
+			f.skip(name, "a link inside the archive: not followed")
+			continue
+		case strings.EqualFold(pathExt(zf.Name), ".zip"):
+			f.skip(name, "an archive inside the archive: extract it to read its logs")
+			continue
+		}
+		lf, ok := newLogFile(p+"!"+pathDir(zf.Name), pathBase(zf.Name))
+		if !ok {
+			f.skip(name, "not named <timestamp>.csv or <timestamp>-score.csv")
+			continue
+		}
+		lf.path, lf.zf, lf.entry = p, zf, int32(min(i+1, 1<<31-1))
+		logs = append(logs, lf)
+	}
+	return f.hand(logs)
+}
+
+func pathDir(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return "."
+}
+
+func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+func pathExt(p string) string {
+	base := pathBase(p)
+	if i := strings.LastIndexByte(base, '.'); i >= 0 {
+		return base[i:]
+	}
+	return ""
+}
+
+// isLogName reports whether base is the name of a log file.
+func isLogName(base string) bool {
+	_, ok := ParseLogName(base)
+	return ok
+}
