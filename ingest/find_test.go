@@ -141,3 +141,40 @@ func TestSkipsAreCapped(t *testing.T) {
 		})
 	}
 }
+
+// TestFindStreams checks that the finder hands a folder's games on before
+// it lists the next folder: a game written into the second folder while
+// the first is being handed on is found. A finder that collected every
+// file before handing any on would miss it.
+func TestFindStreams(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	writeGame(t, first, 1)
+	writeGame(t, first, 2)
+	writeGame(t, second, 3)
+	f, err := newFinder([]string{first, second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.close()
+	items := make(chan item) // unhurried: the finder waits for each item taken
+	done := make(chan error, 1)
+	go func() { done <- f.run(context.Background(), items) }()
+	var got []string
+	for it := range items {
+		if it.p == nil {
+			continue
+		}
+		got = append(got, strings.TrimPrefix(it.p.key, dir+"/"))
+		if len(got) == 1 {
+			// The finder is waiting to hand on a/2: b is not listed yet.
+			writeGame(t, second, 4)
+		}
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a/1", "a/2", "b/3", "b/4"}; !slices.Equal(got, want) {
+		t.Errorf("found %q, want %q", got, want)
+	}
+}
