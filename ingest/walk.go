@@ -69,10 +69,17 @@ func (f *finder) walkSub(s sub) error {
 }
 
 // list reads the folder dir: its log files, and its subfolders and
-// archives sorted by name. It names the other files as skipped; a folder
-// that cannot be read whole is a located error, and what was read of it
-// is listed.
+// archives sorted by name. It names the other files as skipped, in name
+// order; a folder that cannot be read whole is a located error, and what
+// was read of it is listed.
 func (f *finder) list(dir string) (logs []logFile, subs []sub, err error) {
+	var skips []Skip
+	defer func() {
+		slices.SortFunc(skips, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) })
+		for _, s := range skips {
+			f.skip(s.Path, s.Reason)
+		}
+	}()
 	d, oerr := os.Open(dir)
 	if oerr != nil {
 		return nil, nil, f.fail(dir, CodeUnreadable, "folder not read: "+errorText(oerr))
@@ -94,12 +101,12 @@ func (f *finder) list(dir string) (logs []logFile, subs []sub, err error) {
 				case err == nil && target.IsDir():
 					subs = append(subs, sub{path: p, link: target})
 				case err != nil && !isLogName(e.Name()):
-					f.skip(p, "a link that leads nowhere: "+errorText(err))
+					skips = append(skips, Skip{Path: p, Reason: "a link that leads nowhere: " + errorText(err)})
 				default:
-					logs, subs = f.listFile(logs, subs, dir, e.Name())
+					logs, subs, skips = f.listFile(logs, subs, skips, dir, e.Name())
 				}
 			default:
-				logs, subs = f.listFile(logs, subs, dir, e.Name())
+				logs, subs, skips = f.listFile(logs, subs, skips, dir, e.Name())
 			}
 		}
 		if errors.Is(rerr, io.EOF) || rerr == nil && len(entries) == 0 {
@@ -119,22 +126,21 @@ func (f *finder) list(dir string) (logs []logFile, subs []sub, err error) {
 
 // listFile lists the file base of the folder dir (or what a link there
 // leads to): a log, an archive, or a file skipped.
-func (f *finder) listFile(logs []logFile, subs []sub, dir, base string) ([]logFile, []sub) {
+func (f *finder) listFile(logs []logFile, subs []sub, skips []Skip, dir, base string) ([]logFile, []sub, []Skip) {
 	p := filepath.Join(dir, base)
 	if strings.EqualFold(filepath.Ext(base), ".zip") {
-		return logs, append(subs, sub{path: p})
+		return logs, append(subs, sub{path: p}), skips
 	}
 	lf, ok := newLogFile(dir, base)
 	if !ok {
-		f.skip(p, "not named <timestamp>.csv or <timestamp>-score.csv")
-		return logs, subs
+		return logs, subs, append(skips, Skip{Path: p, Reason: "not named <timestamp>.csv or <timestamp>-score.csv"})
 	}
 	if len(f.named) > 0 {
 		if _, named := f.named[filepath.Clean(p)]; named {
 			f.named[filepath.Clean(p)] = true
 		}
 	}
-	return append(logs, lf), subs
+	return append(logs, lf), subs, skips
 }
 
 // addZip hands on the log files of an archive, read once however often
