@@ -97,8 +97,7 @@ type root struct {
 	info fs.FileInfo // a folder's; nil for an archive
 }
 
-// logFile is a file whose name is a log's, not yet opened: 72 bytes and
-// its name, for each file of the folder being read.
+// logFile is a file whose name is a log's, not yet opened.
 type logFile struct {
 	dir  string // the folder as found, or archive.zip!folder
 	base string
@@ -223,7 +222,7 @@ func (f *finder) run(ctx context.Context, out chan<- item) error {
 			rest = append(rest, lf)
 		}
 	}
-	if err := f.hand(rest); err != nil {
+	if err := f.hand(logFiles(rest)); err != nil {
 		return err
 	}
 	// The estimates count a game for each timestamp and copy: correct
@@ -257,19 +256,31 @@ func (f *finder) skip(path, reason string) {
 	}
 }
 
-// hand pairs the log files of one folder, archive or of the command line
-// and hands the pairs on, by timestamp and then game key: the files are
-// sorted so that each game's are together, and paired game by game.
-func (f *finder) hand(files []logFile) error {
-	if len(files) == 0 {
+// logList is the log files of one folder, of one archive or of the
+// command line, to be handed on game by game.
+type logList interface {
+	// sort sorts the files by timestamp, game key and name, so that a
+	// game's files are together.
+	sort()
+	len() int
+	// sameGame reports whether the files i and j (sorted) have one game
+	// key.
+	sameGame(i, j int) bool
+	// files returns the files i to j-1 (sorted).
+	files(i, j int) []logFile
+}
+
+// hand pairs the log files of a list and hands the pairs on, by
+// timestamp and then game key: the files are sorted so that each game's
+// are together, and paired game by game.
+func (f *finder) hand(l logList) error {
+	if l.len() == 0 {
 		return nil
 	}
-	slices.SortFunc(files, func(a, b logFile) int {
-		return cmp.Or(cmp.Compare(a.ts, b.ts), compareKeys(&a, &b), strings.Compare(a.base, b.base), cmp.Compare(a.entry, b.entry))
-	})
+	l.sort()
 	games := 0
-	for i := range files {
-		if i == 0 || compareKeys(&files[i-1], &files[i]) != 0 {
+	for i := range l.len() {
+		if i == 0 || !l.sameGame(i-1, i) {
 			games++
 		}
 	}
@@ -277,18 +288,32 @@ func (f *finder) hand(files []logFile) error {
 	if err := f.send(item{found: games}); err != nil {
 		return err
 	}
-	for i := 0; i < len(files); {
+	for i := 0; i < l.len(); {
 		j := i + 1
-		for j < len(files) && compareKeys(&files[i], &files[j]) == 0 {
+		for j < l.len() && l.sameGame(i, j) {
 			j++
 		}
-		if err := f.handGame(files[i:j]); err != nil {
+		if err := f.handGame(l.files(i, j)); err != nil {
 			return err
 		}
 		i = j
 	}
 	return nil
 }
+
+// logFiles is a logList of files of several folders: an archive's, or
+// those named on the command line.
+type logFiles []logFile
+
+func (l logFiles) sort() {
+	slices.SortFunc(l, func(a, b logFile) int {
+		return cmp.Or(cmp.Compare(a.ts, b.ts), compareKeys(&a, &b), strings.Compare(a.base, b.base), cmp.Compare(a.entry, b.entry))
+	})
+}
+
+func (l logFiles) len() int                 { return len(l) }
+func (l logFiles) sameGame(i, j int) bool   { return compareKeys(&l[i], &l[j]) == 0 }
+func (l logFiles) files(i, j int) []logFile { return l[i:j] }
 
 // compareKeys compares the game keys (folder and timestamp) of two files.
 func compareKeys(a, b *logFile) int {

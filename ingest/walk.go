@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"archive/zip"
+	"bytes"
+	"cmp"
 	"errors"
 	"io"
 	"io/fs"
@@ -72,7 +74,7 @@ func (f *finder) walkSub(s sub) error {
 // archives sorted by name. It names the other files as skipped, in name
 // order; a folder that cannot be read whole is a located error, and what
 // was read of it is listed.
-func (f *finder) list(dir string) (logs []logFile, subs []sub, err error) {
+func (f *finder) list(dir string) (logs *folderLogs, subs []sub, err error) {
 	var skips []Skip
 	defer func() {
 		slices.SortFunc(skips, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) })
@@ -80,9 +82,10 @@ func (f *finder) list(dir string) (logs []logFile, subs []sub, err error) {
 			f.skip(s.Path, s.Reason)
 		}
 	}()
+	logs = &folderLogs{dir: dir}
 	d, oerr := os.Open(dir)
 	if oerr != nil {
-		return nil, nil, f.fail(dir, CodeUnreadable, "folder not read: "+errorText(oerr))
+		return logs, nil, f.fail(dir, CodeUnreadable, "folder not read: "+errorText(oerr))
 	}
 	defer d.Close()
 	for {
@@ -124,14 +127,59 @@ func (f *finder) list(dir string) (logs []logFile, subs []sub, err error) {
 	return logs, subs, nil
 }
 
+// folderLogs is the log files of one folder, the logList of a folder
+// walked: 24 bytes a file and its name, where a logFile takes 96.
+type folderLogs struct {
+	dir   string
+	names []byte // the files' names, one after the other
+	ents  []folderEntry
+}
+
+// folderEntry is a file of folderLogs.
+type folderEntry struct {
+	ts       int64
+	off      int    // where its name starts in names
+	n, stamp uint32 // the lengths of its name and of the name's timestamp
+}
+
+// add adds the log file base, whose name says n.
+func (l *folderLogs) add(base string, n LogName) {
+	l.ents = append(l.ents, folderEntry{ts: n.TS, off: len(l.names), n: uint32(len(base)), stamp: uint32(len(n.stamp))})
+	l.names = append(l.names, base...)
+}
+
+func (l *folderLogs) name(e *folderEntry) []byte  { return l.names[e.off : e.off+int(e.n)] }
+func (l *folderLogs) stamp(e *folderEntry) []byte { return l.names[e.off : e.off+int(e.stamp)] }
+
+func (l *folderLogs) sort() {
+	slices.SortFunc(l.ents, func(a, b folderEntry) int {
+		return cmp.Or(cmp.Compare(a.ts, b.ts), bytes.Compare(l.stamp(&a), l.stamp(&b)), bytes.Compare(l.name(&a), l.name(&b)))
+	})
+}
+
+func (l *folderLogs) len() int { return len(l.ents) }
+
+func (l *folderLogs) sameGame(i, j int) bool {
+	return bytes.Equal(l.stamp(&l.ents[i]), l.stamp(&l.ents[j]))
+}
+
+func (l *folderLogs) files(i, j int) []logFile {
+	out := make([]logFile, 0, j-i)
+	for k := i; k < j; k++ {
+		e := &l.ents[k]
+		out = append(out, logFile{dir: l.dir, base: string(l.name(e)), ts: e.ts, stamp: int32(e.stamp)})
+	}
+	return out
+}
+
 // listFile lists the file base of the folder dir (or what a link there
 // leads to): a log, an archive, or a file skipped.
-func (f *finder) listFile(logs []logFile, subs []sub, skips []Skip, dir, base string) ([]logFile, []sub, []Skip) {
+func (f *finder) listFile(logs *folderLogs, subs []sub, skips []Skip, dir, base string) (*folderLogs, []sub, []Skip) {
 	p := filepath.Join(dir, base)
 	if strings.EqualFold(filepath.Ext(base), ".zip") {
 		return logs, append(subs, sub{path: p}), skips
 	}
-	lf, ok := newLogFile(dir, base)
+	n, ok := ParseLogName(base)
 	if !ok {
 		return logs, subs, append(skips, Skip{Path: p, Reason: "not named <timestamp>.csv or <timestamp>-score.csv"})
 	}
@@ -140,7 +188,8 @@ func (f *finder) listFile(logs []logFile, subs []sub, skips []Skip, dir, base st
 			f.named[filepath.Clean(p)] = true
 		}
 	}
-	return append(logs, lf), subs, skips
+	logs.add(base, n)
+	return logs, subs, skips
 }
 
 // addZip hands on the log files of an archive, read once however often
@@ -166,7 +215,7 @@ func (f *finder) addZip(p string) error {
 		return f.fail(p, CodeBadZip, "not a zip archive, or a damaged one: "+errorText(err))
 	}
 	f.closers = append(f.closers, file)
-	var logs []logFile
+	var logs logFiles
 	for i, zf := range z.File {
 		name := p + "!" + zf.Name
 		mode := zf.FileInfo().Mode()
