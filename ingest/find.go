@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"archive/zip"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,10 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
-
-	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 // ErrNoSuchPath reports a command-line path that is neither a file, a
@@ -20,23 +19,28 @@ import (
 var ErrNoSuchPath = errors.New("no such file, directory or matching pattern")
 
 // Skip is a file found under a folder or in an archive but not read, and
-// why. Every skipped file is named: none is only counted.
+// why. Summary.Skipped counts every one; Summary.SkippedFiles names the
+// first MaxSkipsListed.
 type Skip struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
 }
 
+// MaxSkipsListed is how many skipped files an import names: the rest are
+// counted only, so that a folder of other files cannot fill the memory.
+const MaxSkipsListed = 1000
+
 // source is one log file: on disk, or inside a zip archive.
 type source struct {
 	name  string // the path shown in errors; archive.zip!inner/path inside a zip
-	id    string // the same file, reached twice, has the same id; "" once paired
+	id    string // the same file, reached twice, has the same id
 	entry int    // 1-based position in its archive; 0 on disk
 	read  func() ([]byte, error)
 }
 
 // pair is one game's two files. Either may be missing.
 type pair struct {
-	key     string // directory and timestamp, and the copy number if any; "" once sorted
+	key     string // directory and timestamp, and the copy number if any
 	ts      int64
 	turns   *source
 	scores  *source
@@ -47,374 +51,323 @@ type pair struct {
 	others []*source
 }
 
-// found is what find gathers from the command-line paths.
-type found struct {
-	pairs   []*pair      // sorted by timestamp, then location
-	bad     []*FileError // inputs rejected on their own, not as part of a game
-	skipped []Skip
-	closers []io.Closer // the archives opened
+// item is what the finder hands on, in the order games get their ids: a
+// game's pair, an input rejected on its own, or a count of the games a
+// folder or archive about to be handed on holds (for progress).
+type item struct {
+	p     *pair
+	bad   *FileError
+	found int
 }
 
-// close closes the archives opened.
-func (fd *found) close() {
-	for _, c := range fd.closers {
-		c.Close()
-	}
-}
-
-// finder collects the log files under the given paths and pairs them.
+// finder finds the log files under the command-line paths and hands them
+// on as pairs, folder by folder and archive by archive, so that memory
+// holds one folder's listing and the pairs in flight, not the import.
+//
+// The order, which game ids follow: the folders and archives named (or
+// matched by a pattern), in the order named; within a folder, its own
+// logs by timestamp (then by name), then its subfolders and archives in
+// name order, each the same way; within an archive, its logs by
+// timestamp, then folder and name; last, the log files named one by one
+// and not met in a folder, by timestamp.
 type finder struct {
 	ctx context.Context
-	found
-	games   map[string]*game // by folder and timestamp
-	folders map[fileID]bool  // folders walked, by device and inode
+	out chan<- item
+
+	roots []root       // the folders and archives named, in order
+	early []*FileError // inputs named and rejected before any is read
+	// named holds the log files named one by one, by clean path, and
+	// whether a folder walked holds them (then they are read with it).
+	named    map[string]bool
+	namedLog []logFile
+
+	folders map[fileID]bool // folders walked, by device and inode
+	zips    map[string]bool // archives read, by clean path
+	closers []io.Closer     // the archives opened
+
+	skipped   []Skip // the first MaxSkipsListed
+	skips     int
+	estimated int // the games the found items announced
+	handed    int // the pairs handed on
 }
 
-// find expands paths (files, folders walked recursively through links,
-// glob patterns, and .zip archives whose files may sit at the top or in
-// folders) into game pairs. A path that does not exist stops it
-// (ErrNoSuchPath), as does cancellation; everything else that cannot be
-// read becomes a located error for that file or folder only.
-func find(ctx context.Context, paths []string) (*found, error) {
-	f := &finder{ctx: ctx, games: map[string]*game{}, folders: map[fileID]bool{}}
+// root is a folder or an archive named on the command line.
+type root struct {
+	path string
+	info fs.FileInfo // a folder's; nil for an archive
+}
+
+// logFile is a file whose name is a log's, not yet opened.
+type logFile struct {
+	dir  string // the folder as found, or archive.zip!folder
+	base string
+	// path is the archive of an entry, or a file's path as named on the
+	// command line; "" for a file found in a folder (dir/base).
+	path  string
+	ts    int64
+	stamp int32     // the length of the timestamp in base
+	entry int32     // 1-based position in its archive; 0 on disk
+	zf    *zip.File // the archive's entry; nil on disk
+}
+
+func (lf *logFile) stampText() string { return lf.base[:lf.stamp] }
+
+// newFinder reads the command-line paths: a path that does not exist
+// stops it (ErrNoSuchPath), before anything is read; everything else that
+// cannot be read becomes a located error for that path only.
+func newFinder(paths []string) (*finder, error) {
+	f := &finder{named: map[string]bool{}, folders: map[fileID]bool{}, zips: map[string]bool{}}
 	for _, p := range paths {
-		if err := f.add(p); err != nil {
+		if err := f.addArg(p); err != nil {
 			f.close()
 			return nil, err
 		}
 	}
-	keys := make([]string, 0, len(f.games))
-	for k := range f.games {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		f.pairs = append(f.pairs, f.games[k].pairs(f.skip)...)
-	}
-	sort.Slice(f.pairs, func(i, j int) bool {
-		if f.pairs[i].ts != f.pairs[j].ts {
-			return f.pairs[i].ts < f.pairs[j].ts
-		}
-		return f.pairs[i].key < f.pairs[j].key
-	})
-	// The import holds the pairs to the end: keep only what reading them
-	// needs, not the finder's maps, the files' identities or the pairs'
-	// sort keys (about two thirds of what finding took).
-	for _, p := range f.pairs {
-		p.key = ""
-		for _, s := range append([]*source{p.turns, p.scores}, p.others...) {
-			if s != nil {
-				s.id = ""
-			}
-		}
-	}
-	fd := f.found
-	return &fd, nil
+	return f, nil
 }
 
-// add expands one command-line path.
-func (f *finder) add(p string) error {
+// close closes the archives opened.
+func (f *finder) close() {
+	for _, c := range f.closers {
+		c.Close()
+	}
+}
+
+// addArg reads one command-line path.
+func (f *finder) addArg(p string) error {
 	info, err := os.Stat(p)
 	if err != nil {
 		if matches, gerr := filepath.Glob(p); gerr == nil && len(matches) > 0 {
 			for _, m := range matches {
-				if err := f.addPath(m, true); err != nil {
-					return err
-				}
+				f.addPath(m)
 			}
 			return nil
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: %w", display(p), ErrNoSuchPath)
 		}
-		f.fail(p, CodeUnreadable, errorText(err))
+		f.early = append(f.early, &FileError{File: display(p), Code: CodeUnreadable, Msg: errorText(err)})
 		return nil
 	}
 	if info.IsDir() {
-		return f.walk(p, info)
+		f.roots = append(f.roots, root{path: p, info: info})
+		return nil
 	}
-	return f.addFile(p, true)
+	f.addNamed(p)
+	return nil
 }
 
-// addPath adds a path that exists, following links.
-func (f *finder) addPath(p string, explicit bool) error {
-	info, err := os.Stat(p)
-	if err == nil && info.IsDir() {
-		return f.walk(p, info)
+// addPath reads a path a pattern matched, following links.
+func (f *finder) addPath(p string) {
+	if info, err := os.Stat(p); err == nil && info.IsDir() {
+		f.roots = append(f.roots, root{path: p, info: info})
+		return
 	}
-	return f.addFile(p, explicit)
+	f.addNamed(p)
 }
 
-// fail records an input rejected on its own.
-func (f *finder) fail(path, code, msg string) {
-	f.bad = append(f.bad, &FileError{File: display(path), Code: code, Msg: msg})
+// addNamed reads a file named on the command line, which must be a log or
+// a zip archive.
+func (f *finder) addNamed(p string) {
+	base := filepath.Base(p)
+	if strings.EqualFold(filepath.Ext(base), ".zip") {
+		f.roots = append(f.roots, root{path: p})
+		return
+	}
+	lf, ok := newLogFile(filepath.Dir(p), base)
+	lf.path = p
+	if !ok {
+		f.early = append(f.early, &FileError{File: display(p), Code: CodeBadName, Msg: "not a log file: want <timestamp>.csv or <timestamp>-score.csv"})
+		return
+	}
+	if _, seen := f.named[filepath.Clean(p)]; !seen {
+		f.named[filepath.Clean(p)] = false
+		f.namedLog = append(f.namedLog, lf)
+	}
+}
+
+// newLogFile returns the file base of dir if its name is a log's.
+func newLogFile(dir, base string) (logFile, bool) {
+	n, ok := ParseLogName(base)
+	if !ok {
+		return logFile{}, false
+	}
+	return logFile{dir: dir, base: base, ts: n.TS, stamp: int32(len(n.stamp))}, true
+}
+
+// run hands on the pairs found, in order, then closes out. It stops when
+// ctx ends, with its error.
+func (f *finder) run(ctx context.Context, out chan<- item) error {
+	defer close(out)
+	f.ctx, f.out = ctx, out
+	for _, e := range f.early {
+		if err := f.send(item{bad: e}); err != nil {
+			return err
+		}
+	}
+	for _, r := range f.roots {
+		var err error
+		if r.info != nil {
+			err = f.walk(r.path, r.info)
+		} else {
+			err = f.addZip(r.path)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	var rest []logFile
+	for _, lf := range f.namedLog {
+		if !f.named[filepath.Clean(lf.path)] {
+			rest = append(rest, lf)
+		}
+	}
+	if err := f.hand(logFiles(rest)); err != nil {
+		return err
+	}
+	// The estimates count a game for each timestamp and copy: correct
+	// the total to the pairs handed on.
+	if d := f.handed - f.estimated; d != 0 {
+		return f.send(item{found: d})
+	}
+	return nil
+}
+
+// send hands one item on, unless ctx ends first.
+func (f *finder) send(it item) error {
+	select {
+	case f.out <- it:
+		return nil
+	case <-f.ctx.Done():
+		return f.ctx.Err()
+	}
+}
+
+// fail hands on an input rejected on its own.
+func (f *finder) fail(path, code, msg string) error {
+	return f.send(item{bad: &FileError{File: display(path), Code: code, Msg: msg}})
 }
 
 // skip names a file not read.
 func (f *finder) skip(path, reason string) {
-	f.skipped = append(f.skipped, Skip{Path: display(path), Reason: reason})
+	f.skips++
+	if len(f.skipped) < MaxSkipsListed {
+		f.skipped = append(f.skipped, Skip{Path: display(path), Reason: reason})
+	}
 }
 
-// walk adds what the folder dir holds, recursively, following links to
-// folders but reading each folder once: a link back up the tree, or two
-// links to one folder, cannot make it loop or read a game twice.
-func (f *finder) walk(dir string, info fs.FileInfo) error {
-	if err := f.ctx.Err(); err != nil {
-		return err
-	}
-	if id, ok := idOf(dir, info); ok {
-		if f.folders[id] {
-			f.skip(dir, "a folder already read, reached again through a link")
-			return nil
-		}
-		f.folders[id] = true
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		f.fail(dir, CodeUnreadable, "folder not read: "+errorText(err))
-		// ReadDir returns what it read before the error: go on with it.
-	}
-	for _, e := range entries {
-		p := filepath.Join(dir, e.Name())
-		switch t := e.Type(); {
-		case t.IsDir():
-			sub, err := e.Info()
-			if err != nil {
-				f.fail(p, CodeUnreadable, "folder not read: "+errorText(err))
-				continue
-			}
-			if err := f.walk(p, sub); err != nil {
-				return err
-			}
-		case t&fs.ModeSymlink != 0:
-			target, err := os.Stat(p)
-			switch {
-			case err == nil && target.IsDir():
-				if err := f.walk(p, target); err != nil {
-					return err
-				}
-			case err != nil && !isLogName(e.Name()):
-				f.skip(p, "a link that leads nowhere: "+errorText(err))
-			default:
-				if err := f.addFile(p, false); err != nil {
-					return err
-				}
-			}
-		default:
-			if err := f.addFile(p, false); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+// logList is the log files of one folder, of one archive or of the
+// command line, to be handed on game by game.
+type logList interface {
+	// sort sorts the files by timestamp, game key and name, so that a
+	// game's files are together.
+	sort()
+	len() int
+	// sameGame reports whether the files i and j (sorted) have one game
+	// key.
+	sameGame(i, j int) bool
+	// files returns the files i to j-1 (sorted).
+	files(i, j int) []logFile
 }
 
-// addFile adds a file (or what a link leads to); explicit marks one named
-// on the command line, which must be a log or a zip archive.
-func (f *finder) addFile(p string, explicit bool) error {
-	if err := f.ctx.Err(); err != nil {
-		return err
-	}
-	base := filepath.Base(p)
-	if strings.EqualFold(filepath.Ext(base), ".zip") {
-		f.addZip(p)
+// hand pairs the log files of a list and hands the pairs on, by
+// timestamp and then game key: the files are sorted so that each game's
+// are together, and paired game by game.
+func (f *finder) hand(l logList) error {
+	if l.len() == 0 {
 		return nil
 	}
-	path := p
-	f.addLog(filepath.Dir(p), base, &source{name: display(p), id: "file:" + filepath.Clean(p),
-		read: func() ([]byte, error) { return readFile(path) }}, explicit)
+	l.sort()
+	games := 0
+	for i := range l.len() {
+		if i == 0 || !l.sameGame(i-1, i) {
+			games++
+		}
+	}
+	f.estimated += games
+	if err := f.send(item{found: games}); err != nil {
+		return err
+	}
+	for i := 0; i < l.len(); {
+		j := i + 1
+		for j < l.len() && l.sameGame(i, j) {
+			j++
+		}
+		if err := f.handGame(l.files(i, j)); err != nil {
+			return err
+		}
+		i = j
+	}
 	return nil
 }
 
-// addZip adds the log files of an archive. An archive that cannot be read
-// is rejected on its own; the rest of the import goes on.
-func (f *finder) addZip(p string) {
-	file, info, err := openRegular(p)
-	if err != nil {
-		f.bad = append(f.bad, readFailure(display(p), err))
-		return
+// logFiles is a logList of files of several folders: an archive's, or
+// those named on the command line.
+type logFiles []logFile
+
+func (l logFiles) sort() {
+	slices.SortFunc(l, func(a, b logFile) int {
+		return cmp.Or(cmp.Compare(a.ts, b.ts), compareKeys(&a, &b), strings.Compare(a.base, b.base), cmp.Compare(a.entry, b.entry))
+	})
+}
+
+func (l logFiles) len() int                 { return len(l) }
+func (l logFiles) sameGame(i, j int) bool   { return compareKeys(&l[i], &l[j]) == 0 }
+func (l logFiles) files(i, j int) []logFile { return l[i:j] }
+
+// compareKeys compares the game keys (folder and timestamp) of two files.
+func compareKeys(a, b *logFile) int {
+	if a.dir == b.dir {
+		return strings.Compare(a.stampText(), b.stampText())
 	}
-	z, err := zip.NewReader(file, info.Size())
-	// ErrInsecurePath names entries like ../x: harmless here, where entry
-	// names are labels and nothing is extracted.
-	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		file.Close()
-		f.fail(p, CodeBadZip, "not a zip archive, or a damaged one: "+errorText(err))
-		return
-	}
-	f.closers = append(f.closers, file)
-	for i, zf := range z.File {
-		name := p + "!" + zf.Name
-		mode := zf.FileInfo().Mode()
+	return strings.Compare(a.dir+"/"+a.stampText(), b.dir+"/"+b.stampText())
+}
+
+// handGame pairs the files of one game key and hands the pairs on, or
+// rejects the files whose names cannot be stored.
+func (f *finder) handGame(files []logFile) error {
+	key := files[0].dir + "/" + files[0].stampText()
+	g := &game{key: key, ts: files[0].ts}
+	for i := range files {
+		lf := &files[i]
+		n, _ := ParseLogName(lf.base)
+		s := lf.source()
 		switch {
-		case mode.IsDir():
+		case !validName(lf.dir + "/" + lf.base):
+			if err := f.send(item{bad: &FileError{File: s.name, Code: CodeBadName, Msg: "the path is not valid UTF-8 (shown with \\x escapes): rename it"}}); err != nil {
+				return err
+			}
 			continue
-		case mode&fs.ModeSymlink != 0:
-			f.skip(name, "a link inside the archive: not followed")
-			continue
-		case strings.EqualFold(pathExt(zf.Name), ".zip"):
-			f.skip(name, "an archive inside the archive: extract it to read its logs")
+		case n.TS > MaxTimestamp:
+			if err := f.send(item{bad: &FileError{File: s.name, Code: CodeBadTimestamp,
+				Msg: fmt.Sprintf("timestamp %d is past %d (9999-12-31 23:59:59 UTC), the last one a game may have", n.TS, int64(MaxTimestamp))}}); err != nil {
+				return err
+			}
 			continue
 		}
-		zf := zf
-		f.addLog(p+"!"+pathDir(zf.Name), pathBase(zf.Name), &source{
-			name: display(name), id: fmt.Sprintf("zip:%s#%d", filepath.Clean(p), i), entry: i + 1,
-			read: func() ([]byte, error) { return readEntry(zf) },
-		}, false)
+		g.add(n, s)
 	}
+	pairs := g.pairs(f.skip)
+	slices.SortStableFunc(pairs, func(a, b *pair) int { return strings.Compare(a.key, b.key) })
+	for _, p := range pairs {
+		if err := f.send(item{p: p}); err != nil {
+			return err
+		}
+		f.handed++
+	}
+	return nil
 }
 
-func pathDir(p string) string {
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[:i]
+// source returns the file's source: how errors name it and how to read
+// it.
+func (lf *logFile) source() *source {
+	if zf := lf.zf; zf != nil {
+		return &source{name: display(lf.path + "!" + zf.Name), id: fmt.Sprintf("zip:%s#%d", filepath.Clean(lf.path), lf.entry-1),
+			entry: int(lf.entry), read: func() ([]byte, error) { return readEntry(zf) }}
 	}
-	return "."
-}
-
-func pathBase(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
-
-func pathExt(p string) string {
-	base := pathBase(p)
-	if i := strings.LastIndexByte(base, '.'); i >= 0 {
-		return base[i:]
+	path := lf.path
+	if path == "" {
+		path = filepath.Join(lf.dir, lf.base)
 	}
-	return ""
-}
-
-// addLog files a log under its game's key (dir, as found, and its
-// timestamp), or rejects or skips a file that is not one.
-func (f *finder) addLog(dir, base string, s *source, explicit bool) {
-	n, ok := ParseLogName(base)
-	switch {
-	case !ok && explicit:
-		f.bad = append(f.bad, &FileError{File: s.name, Code: CodeBadName, Msg: "not a log file: want <timestamp>.csv or <timestamp>-score.csv"})
-		return
-	case !ok:
-		f.skipped = append(f.skipped, Skip{Path: s.name, Reason: "not named <timestamp>.csv or <timestamp>-score.csv"})
-		return
-	case !validName(dir + "/" + base):
-		f.bad = append(f.bad, &FileError{File: s.name, Code: CodeBadName, Msg: "the path is not valid UTF-8 (shown with \\x escapes): rename it"})
-		return
-	case n.TS > MaxTimestamp:
-		f.bad = append(f.bad, &FileError{File: s.name, Code: CodeBadTimestamp,
-			Msg: fmt.Sprintf("timestamp %d is past %d (9999-12-31 23:59:59 UTC), the last one a game may have", n.TS, int64(MaxTimestamp))})
-		return
-	}
-	key := dir + "/" + n.stamp
-	g := f.games[key]
-	if g == nil {
-		g = &game{key: key, ts: n.TS}
-		f.games[key] = g
-	}
-	g.add(n, s)
-}
-
-// isLogName reports whether base is the name of a log file.
-func isLogName(base string) bool {
-	_, ok := ParseLogName(base)
-	return ok
-}
-
-// MaxTimestamp is the largest <timestamp> of a log's name: 9999-12-31
-// 23:59:59 UTC in Unix seconds.
-const MaxTimestamp = 253402300799
-
-// MaxFileBytes is the largest log file read, on disk or inside a zip
-// archive (where the limit applies to the decompressed size, so that an
-// archive that inflates past it is rejected without inflating it). A real
-// turn file is under 30 KiB.
-const MaxFileBytes = 16 << 20
-
-// readFile reads a log file from disk: a regular file of at most
-// MaxFileBytes, opened without blocking, so that a named pipe is refused
-// instead of waiting for a writer, and a device such as /dev/zero is
-// refused instead of read forever.
-func readFile(path string) ([]byte, error) {
-	file, info, err := openRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	if info.Size() > MaxFileBytes {
-		return nil, tooLarge(info.Size())
-	}
-	return readLimited(file)
-}
-
-// openRegular opens path for reading if it is a regular file.
-func openRegular(path string) (*os.File, fs.FileInfo, error) {
-	file, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	info, err := file.Stat()
-	if err != nil {
-		file.Close()
-		return nil, nil, err
-	}
-	if !info.Mode().IsRegular() {
-		file.Close()
-		return nil, nil, &readError{code: CodeNotRegular, msg: "not a regular file but " + safefile.Kind(info.Mode()) + ": not read"}
-	}
-	return file, info, nil
-}
-
-// readEntry reads a log file inside an archive, at most MaxFileBytes of it
-// decompressed.
-func readEntry(zf *zip.File) ([]byte, error) {
-	if zf.UncompressedSize64 > MaxFileBytes {
-		return nil, tooLarge(int64(min(zf.UncompressedSize64, 1<<62)))
-	}
-	r, err := zf.Open()
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	return readLimited(r)
-}
-
-// readLimited reads r to its end, failing past MaxFileBytes.
-func readLimited(r io.Reader) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxFileBytes {
-		return nil, tooLarge(-1)
-	}
-	return b, nil
-}
-
-func tooLarge(size int64) error {
-	if size < 0 {
-		return &readError{code: CodeTooLarge, msg: fmt.Sprintf("larger than %d bytes, the most a log file may hold", MaxFileBytes)}
-	}
-	return &readError{code: CodeTooLarge, msg: fmt.Sprintf("%d bytes, more than the %d a log file may hold", size, MaxFileBytes)}
-}
-
-// readError is a file that was not read, with its defect code.
-type readError struct {
-	code, msg string
-}
-
-func (e *readError) Error() string { return e.msg }
-
-// readFailure turns an error reading name into a located error: its own
-// code for a readError, unreadable otherwise.
-func readFailure(name string, err error) *FileError {
-	var re *readError
-	if errors.As(err, &re) {
-		return &FileError{File: name, Code: re.code, Msg: re.msg}
-	}
-	return &FileError{File: name, Code: CodeUnreadable, Msg: errorText(err)}
-}
-
-// errorText is an error's message without the path it repeats, shown
-// with escapes where it is not valid UTF-8.
-func errorText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Op + ": " + pe.Err.Error()
-	}
-	return display(err.Error())
+	return &source{name: display(path), id: "file:" + filepath.Clean(path), read: func() ([]byte, error) { return readFile(path) }}
 }

@@ -114,39 +114,46 @@ func formatOf(kind string) (Format, error) {
 	return nil, fmt.Errorf("%w %q: want %s", ErrUnknownGame, kind, strings.Join(GameKinds(), " or "))
 }
 
-// offer sorts the pairs found into Gin's and each format's files. With a
-// forced format every file goes to it; with Gin forced none does;
-// otherwise a lone <stamp>.csv goes to the first format that detects its
-// first line, and everything else stays Gin's.
-func offer(pairs []*pair, forced string) (gin []*pair, offered map[Format][]LogFile, err error) {
+// router sorts the pairs found, one at a time, into Gin's and each
+// format's files. With a forced format every file goes to it; with Gin
+// forced none does; otherwise a lone <stamp>.csv goes to the first format
+// that detects its first line, and everything else stays Gin's.
+type router struct {
+	forced  Format
+	gin     bool // Gin forced
+	offered map[Format][]LogFile
+}
+
+func newRouter(forced string) (*router, error) {
 	f, err := formatOf(forced)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	offered = map[Format][]LogFile{}
+	return &router{forced: f, gin: forced == schema.KindGin, offered: map[Format][]LogFile{}}, nil
+}
+
+// route reports whether the pair is Gin's; if not, its files are
+// offered to their format.
+func (r *router) route(p *pair) bool {
 	give := func(f Format, sources ...*source) {
 		for _, s := range sources {
 			if s != nil {
-				offered[f] = append(offered[f], LogFile{Name: s.name, Read: s.read})
+				r.offered[f] = append(r.offered[f], LogFile{Name: s.name, Read: s.read})
 			}
 		}
 	}
-	for _, p := range pairs {
-		switch {
-		case f != nil:
-			give(f, append([]*source{p.turns, p.scores}, p.others...)...)
-			continue
-		case forced == schema.KindGin || p.turns == nil || p.scores != nil || len(p.others) > 0:
-			gin = append(gin, p)
-			continue
-		}
-		if d := detect(p.turns); d != nil {
-			give(d, p.turns)
-		} else {
-			gin = append(gin, p)
-		}
+	switch {
+	case r.forced != nil:
+		give(r.forced, append([]*source{p.turns, p.scores}, p.others...)...)
+		return false
+	case r.gin || p.turns == nil || p.scores != nil || len(p.others) > 0:
+		return true
 	}
-	return gin, offered, nil
+	if d := detect(p.turns); d != nil {
+		give(d, p.turns)
+		return false
+	}
+	return true
 }
 
 // detect returns the format whose Detect accepts the first line of s, or

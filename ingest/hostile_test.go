@@ -379,6 +379,26 @@ func TestHostileFiles(t *testing.T) {
 	}
 }
 
+// findAll runs a finder over paths to its end and returns the pairs it
+// handed on, in order.
+func findAll(ctx context.Context, paths []string) ([]*pair, *finder, error) {
+	f, err := newFinder(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.close()
+	items := make(chan item)
+	done := make(chan error, 1)
+	go func() { done <- f.run(ctx, items) }()
+	var pairs []*pair
+	for it := range items {
+		if it.p != nil {
+			pairs = append(pairs, it.p)
+		}
+	}
+	return pairs, f, <-done
+}
+
 // TestFindStopsWhenCancelled checks that the walk of a large tree stops at
 // once when the import is interrupted.
 func TestFindStopsWhenCancelled(t *testing.T) {
@@ -388,12 +408,12 @@ func TestFindStopsWhenCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := find(ctx, []string{dir}); !errors.Is(err, context.Canceled) {
+	if _, _, err := findAll(ctx, []string{dir}); !errors.Is(err, context.Canceled) {
 		t.Errorf("find after cancel: %v", err)
 	}
-	fd, err := find(context.Background(), []string{dir})
-	if err != nil || len(fd.pairs) != 50 {
-		t.Fatalf("find: %v", err)
+	pairs, _, err := findAll(context.Background(), []string{dir})
+	if err != nil || len(pairs) != 50 {
+		t.Fatalf("find: %d pairs, %v", len(pairs), err)
 	}
 }
 

@@ -12,7 +12,15 @@
 // have MaxRounds rounds of MaxPlaysPerRound plays and a timestamp up to
 // MaxTimestamp. A pipe, device, damaged archive, unreadable folder, path
 // that is not UTF-8 or file past a limit is a located error for that input,
-// and every file skipped is named (Summary.SkippedFiles).
+// and every file skipped is counted and the first MaxSkipsListed named
+// (Summary.SkippedFiles).
+//
+// Finding streams: the files are listed folder by folder and archive by
+// archive, paired there and handed to the parsers through a bounded
+// queue, so that memory holds one folder's listing (about 45 bytes a
+// file) and the games in flight, not the whole import. Game ids follow
+// the finder's order (see finder): the folders and archives named, in
+// order, each folder's logs by timestamp before its subfolders.
 //
 // Games are told apart by their content: the same game imported again is a
 // duplicate and changes nothing, its tags included (Summary.TagsKept); the
@@ -52,8 +60,9 @@ type Options struct {
 	// OnError, when set, is called with each defect as it is found.
 	OnError func(*FileError)
 	// OnTotal and OnGame, when set, report progress: the number of Gin
-	// games and other games' files found, then each game or file
-	// processed.
+	// games and other games' files found so far, each time finding (which
+	// goes on while the games load, folder by folder and archive by
+	// archive) finds more, and each game or file processed.
 	OnTotal func(games int)
 	OnGame  func()
 }
@@ -112,21 +121,14 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 			return nil, fmt.Errorf("the %s label %q is not valid UTF-8", label.flag, label.value)
 		}
 	}
-	fd, err := find(ctx, opts.Paths)
+	fd, err := newFinder(opts.Paths)
 	if err != nil {
 		return nil, err
 	}
 	defer fd.close()
-	pairs, offered, err := offer(fd.pairs, opts.Game)
+	route, err := newRouter(opts.Game)
 	if err != nil {
 		return nil, err
-	}
-	if opts.OnTotal != nil {
-		n := len(pairs)
-		for _, files := range offered {
-			n += len(files)
-		}
-		opts.OnTotal(n)
 	}
 	shown := make([]string, len(opts.Paths))
 	for i, p := range opts.Paths {
@@ -137,8 +139,9 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 		return nil, err
 	}
 	// Small imports are cut into smaller batches so that both writers
-	// work: about four batches, at a guessed 100 plays a game.
-	limit := min(batchPlays, max(minBatchPlays, len(pairs)*100/(2*writers)))
+	// work: about four batches, at a guessed 100 plays a game of those
+	// found so far.
+	found, limit := 0, minBatchPlays
 	full := func(games, plays int) bool {
 		if opts.Batch > 0 {
 			return games >= opts.Batch
@@ -150,8 +153,13 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	if err != nil {
 		return nil, err
 	}
+	items := make(chan item, itemsInFlight)
+	grp.Go(func() (err error) {
+		defer panics.Capture(&err)
+		return fd.run(gctx, items)
+	})
 
-	sum := &Summary{ImportID: p.importID, Skipped: len(fd.skipped), SkippedFiles: append([]Skip{}, fd.skipped...)}
+	sum := &Summary{ImportID: p.importID}
 	var batch []planned
 	plays := 0
 	turn := make(chan struct{})
@@ -164,21 +172,30 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 		}
 		batch, turn, plays = nil, committed, 0
 	}
-	// Inputs rejected on their own have errors but no files of a game:
-	// they are recorded in import_errors only.
-	for _, e := range fd.bad {
-		batch = append(batch, planned{g: &Game{Errors: []*FileError{e}}, out: rejected, id: -1})
-		sum.BadFiles++
-		sum.Errors++
-		if opts.OnError != nil {
-			opts.OnError(e)
+	for r := range parseAll(gctx, grp, items, route, opts.Workers, parse) {
+		switch {
+		case r.found != 0:
+			found += r.found
+			limit = min(batchPlays, max(minBatchPlays, found*100/(2*writers)))
+			if opts.OnTotal != nil {
+				opts.OnTotal(found)
+			}
+			continue
+		case r.bad != nil:
+			// Inputs rejected on their own have errors but no files of a
+			// game: they are recorded in import_errors only.
+			batch = append(batch, planned{g: &Game{Errors: []*FileError{r.bad}}, out: rejected, id: -1})
+			sum.BadFiles++
+			sum.Errors++
+			if opts.OnError != nil {
+				opts.OnError(r.bad)
+			}
+			continue
 		}
-	}
-	for g := range parseAll(gctx, grp, pairs, opts.Workers, parse) {
-		pl := p.plan(g)
+		pl := p.plan(r.g)
 		batch = append(batch, pl)
-		plays += len(g.Plays)
-		sum.count(g, pl.out, pl.id, opts.OnError)
+		plays += len(r.g.Plays)
+		sum.count(r.g, pl.out, pl.id, opts.OnError)
 		if opts.OnGame != nil {
 			opts.OnGame()
 		}
@@ -196,8 +213,9 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	sum.Skipped, sum.SkippedFiles = fd.skips, append([]Skip{}, fd.skipped...)
 	for _, f := range formats {
-		if err := loadFormatFiles(ctx, db, p, f, offered[f], opts, sum); err != nil {
+		if err := loadFormatFiles(ctx, db, p, f, route.offered[f], opts, sum); err != nil {
 			return nil, err
 		}
 	}
@@ -306,47 +324,69 @@ func (s *Summary) countOutcome(out outcome, id int64, errs []*FileError, onError
 	return true
 }
 
-// parseAll parses the pairs with parse on workers goroutines of grp and
-// yields the games in input order. A panic in a worker stops grp with a
+// itemsInFlight is how many items the finder may hand on ahead of the
+// parsers.
+const itemsInFlight = 256
+
+// parsed is what parseAll yields, in the finder's order: a game, an input
+// rejected on its own, or a number of games found.
+type parsed struct {
+	g     *Game
+	bad   *FileError
+	found int
+}
+
+// parseAll parses the Gin pairs of items with parse on workers goroutines
+// of grp and yields them in input order, with the other items; the other
+// games' files go to route. A panic in a worker stops grp with a
 // *panics.Error, like a failure of any goroutine of the group; once ctx
 // (grp's) ends, the channel closes without the rest.
-func parseAll(ctx context.Context, grp *errgroup.Group, pairs []*pair, workers int, parse func(*pair) *Game) <-chan *Game {
+func parseAll(ctx context.Context, grp *errgroup.Group, items <-chan item, route *router, workers int, parse func(*pair) *Game) <-chan parsed {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
 	type job struct {
 		p   *pair
-		out chan *Game
+		out chan parsed
 	}
 	jobs := make(chan job)
-	queue := make(chan chan *Game, 4*workers+16)
+	queue := make(chan chan parsed, 4*workers+16)
 	for range workers {
 		grp.Go(func() (err error) {
 			defer panics.Capture(&err)
 			for j := range jobs {
-				j.out <- parse(j.p)
+				j.out <- parsed{g: parse(j.p)}
 			}
 			return nil
 		})
 	}
-	go func() {
+	grp.Go(func() (err error) {
+		defer panics.Capture(&err)
 		defer close(jobs)
 		defer close(queue)
-		for _, p := range pairs {
-			out := make(chan *Game, 1)
+		for it := range items {
+			if it.p != nil && !route.route(it.p) {
+				continue
+			}
+			out := make(chan parsed, 1)
 			select {
 			case queue <- out:
 			case <-ctx.Done():
-				return
+				return nil
+			}
+			if it.p == nil {
+				out <- parsed{bad: it.bad, found: it.found}
+				continue
 			}
 			select {
-			case jobs <- job{p, out}:
+			case jobs <- job{it.p, out}:
 			case <-ctx.Done():
-				return
+				return nil
 			}
 		}
-	}()
-	games := make(chan *Game)
+		return nil
+	})
+	games := make(chan parsed)
 	go func() {
 		defer func() {
 			for range queue { // let the feeder finish

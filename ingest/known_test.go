@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testlogs"
@@ -102,7 +103,7 @@ func TestHashIndexAgainstAMap(t *testing.T) {
 		sum := sha256.Sum256([]byte(fmt.Sprint(i)))
 		return hex.EncodeToString(sum[:])
 	}
-	for trial := range 50 {
+	for trial := range 200 {
 		ref := map[string]int64{}
 		var known []keyed
 		nKnown, nAdded := r.IntN(200), r.IntN(200)
@@ -115,6 +116,9 @@ func TestHashIndexAgainstAMap(t *testing.T) {
 			known = append(known, keyed{keyOf(h), int64(i + 1)})
 		}
 		x := newHashIndex(known)
+		// Runs of one, three and sixteen keys, and the default: the
+		// merges of the import's keys are checked too.
+		x.tailMax = []int{1, 3, 16, tailRun}[trial%4]
 		for i := range nAdded {
 			h := hash(r.IntN(1000))
 			id, ok := x.find(keyOf(h))
@@ -124,6 +128,14 @@ func TestHashIndexAgainstAMap(t *testing.T) {
 			if !ok {
 				ref[h] = int64(nKnown + i + 1)
 				x.add(keyOf(h), int64(nKnown+i+1))
+			}
+		}
+		for i, r := range x.runs {
+			if !slices.IsSortedFunc(r, func(a, b keyed) int { return compareKeys128(a.key, b.key) }) {
+				t.Fatalf("trial %d: run %d is not sorted", trial, i)
+			}
+			if i > 0 && len(x.runs[i-1]) <= 2*len(r) {
+				t.Fatalf("trial %d: run %d of %d keys follows one of %d", trial, i, len(r), len(x.runs[i-1]))
 			}
 		}
 		for h, want := range ref {

@@ -29,6 +29,17 @@ func New(w io.Writer, label string, total int, enabled bool) *Bar {
 	return &Bar{w: w, label: label, total: total, enabled: enabled, start: time.Now()}
 }
 
+// SetTotal changes the number of steps, for work whose size is learnt as
+// it goes.
+func (b *Bar) SetTotal(total int) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.total = total
+}
+
 // Add records n more steps done and redraws at most ten times a second.
 func (b *Bar) Add(n int) {
 	if b == nil || !b.enabled {

@@ -29,3 +29,16 @@ func TestBarDrawsFinalCount(t *testing.T) {
 		t.Errorf("bar output %q lacks the final count", b.String())
 	}
 }
+
+func TestSetTotalKeepsTheCount(t *testing.T) {
+	var b bytes.Buffer
+	bar := New(&b, "games", 2, true)
+	bar.Add(1)
+	bar.SetTotal(4)
+	for range 3 {
+		bar.Add(1)
+	}
+	if !strings.Contains(b.String(), "4/4") || strings.Contains(b.String(), "3/4") {
+		t.Errorf("bar output %q: want the count kept and the new total", b.String())
+	}
+}

@@ -85,6 +85,9 @@ func TestUsageErrors(t *testing.T) {
 		{"decreasing steps", []string{"scale", "--steps", "300,100"}, `ginlog-bench: --steps: want increasing numbers of games, got "300,100"`},
 		{"a step of no games", []string{"scale", "--steps", "0"}, `ginlog-bench: --steps: want increasing numbers of games, got "0"`},
 		{"no such ginlog", []string{"scale", "--steps", "10", "--ginlog", "/nonexistent/ginlog"}, "ginlog-bench: --ginlog: stat /nonexistent/ginlog"},
+		{"a corpus without --out", []string{"corpus", "--games", "3"}, "ginlog-bench: --out DIR is required"},
+		{"a corpus of no games", []string{"corpus", "--games", "0", "--out", "x"}, "ginlog-bench: --games: want at least 1, got 0"},
+		{"a corpus numbered below 0", []string{"corpus", "--first", "-1", "--out", "x"}, "ginlog-bench: --first: want 0 or more, got -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, tc.args...)
@@ -109,6 +112,53 @@ func TestQueries(t *testing.T) {
 	if r.code != exitOK || len(lines) != 10 || !regexp.MustCompile(`^20 games, [0-9]+ plays$`).MatchString(lines[0]) ||
 		lines[1] != "query,rows,seconds,x full scan" || !strings.HasPrefix(lines[3], "summary,2,") {
 		t.Errorf("exit %d:\n%s%s", r.code, r.out, r.err)
+	}
+}
+
+// TestCorpus writes a corpus twice, numbered apart: each game is a pair of
+// files named after its number, the two corpora share no game, and a
+// folder that holds files is refused.
+func TestCorpus(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, first string
+		want        []string
+	}{
+		{"from 0", "0", []string{"1600000000-score.csv", "1600000000.csv", "1600000001-score.csv", "1600000001.csv", "1600000002-score.csv", "1600000002.csv"}},
+		{"from 1,000,000", "1000000", []string{"1601000000-score.csv", "1601000000.csv", "1601000001-score.csv", "1601000001.csv", "1601000002-score.csv", "1601000002.csv"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, tc.first)
+			r := runCmd(t, "corpus", "--games", "3", "--first", tc.first, "--out", out)
+			if r.code != exitOK || r.out != "wrote 3 games into "+out+"\n" {
+				t.Fatalf("exit %d:\n%s%s", r.code, r.out, r.err)
+			}
+			entries, err := os.ReadDir(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range entries {
+				got = append(got, e.Name())
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("files %q, want %q", got, tc.want)
+			}
+			if r := runCmd(t, "corpus", "--games", "3", "--first", tc.first, "--out", out); r.code != exitUsage || !strings.Contains(r.err, "is not empty") {
+				t.Errorf("into a folder with files: exit %d, stderr %q", r.code, r.err)
+			}
+		})
+	}
+	a, err := os.ReadFile(filepath.Join(dir, "0", "1600000001.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "1000000", "1601000001.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(a, b) {
+		t.Error("the corpora numbered apart hold the same game")
 	}
 }
 

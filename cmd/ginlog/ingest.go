@@ -112,7 +112,12 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	}
 	defer func() { err = errors.Join(err, a.closeIngestDB(db, fresh)) }()
 	var bar *progress.Bar
-	opts.OnTotal = func(n int) { bar = progress.New(a.err, "games", n, a.isTerminal(a.err)) }
+	opts.OnTotal = func(n int) {
+		if bar == nil {
+			bar = progress.New(a.err, "games", n, a.isTerminal(a.err))
+		}
+		bar.SetTotal(n)
+	}
 	opts.OnGame = func() { bar.Add(1) }
 	opts.OnError = func(e *ingest.FileError) {
 		bar.Done()
@@ -129,6 +134,9 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	if opts.verbose {
 		for _, s := range sum.SkippedFiles {
 			fmt.Fprintf(a.err, "skipped %s: %s\n", s.Path, s.Reason)
+		}
+		if more := sum.Skipped - len(sum.SkippedFiles); more > 0 {
+			fmt.Fprintf(a.err, "skipped %s more, not named\n", plural(more, "other file"))
 		}
 	}
 	// Every game not verified yet, not only this import's: the games an

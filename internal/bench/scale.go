@@ -54,7 +54,7 @@ type ScaleStep struct {
 // Scale grows one database step by step to each size of steps (in
 // increasing order) and, at each step, runs ginlog on it as a user does,
 // each command in a process of its own: ingest --no-verify of the games
-// the step adds (written by writeSuited into a folder of their own,
+// the step adds (written by WriteSuited into a folder of their own,
 // removed once imported), verify of those games, every named Gin query
 // over every game, report and fit. It checks that every game added is
 // loaded and verified without a violation.
@@ -93,7 +93,7 @@ func (c *Config) scaleStep(ctx context.Context, db, out string, prev, n int, run
 	}
 	defer os.RemoveAll(dir)
 	c.logf("simulating games %d to %d into %s\n", prev+1, n, dir)
-	if err := c.writeSuited(ctx, dir, prev, added); err != nil {
+	if err := c.WriteSuited(ctx, dir, prev, added); err != nil {
 		return nil, fmt.Errorf("bench scale: games %d to %d: %w", prev+1, n, err)
 	}
 	step := &ScaleStep{Games: n, Added: added}
@@ -179,14 +179,17 @@ var suitOrders = func() [][4]byte {
 	return out
 }()
 
-// writeSuited writes the logs of n games, numbered from first, into dir:
+// WriteSuited writes the logs of n games, numbered from first, into dir:
 // simulated games (a 24th of n, seeded by first) each written once in
 // every order of the suits. Renaming the suits of a legal game gives a
 // legal game with the same scores and another content hash, at the cost
 // of writing files instead of playing, which the players' search makes
 // the slowest part of a simulation. Only the turns file names cards; the
-// letters C, D, H and S appear there in cards alone.
-func (c *Config) writeSuited(ctx context.Context, dir string, first, n int) error {
+// letters C, D, H and S appear there in cards alone. Game i is named
+// after the timestamp 1600000000+first+i and the simulation is seeded by
+// first, so that games numbered apart are other games: the scale
+// measurement numbers its steps' games from 0.
+func (c *Config) WriteSuited(ctx context.Context, dir string, first, n int) error {
 	played := (n + len(suitOrders) - 1) / len(suitOrders)
 	cfg := sim.Config{Players: c.Players, Games: played, Seed: corpusSeed + uint64(first), Start: corpusStart}
 	return sim.Run(ctx, cfg, func(g *sim.Game) error {

@@ -1,0 +1,116 @@
+package ingest
+
+import (
+	"archive/zip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/ginlog/ginlog/internal/safefile"
+)
+
+// MaxTimestamp is the largest <timestamp> of a log's name: 9999-12-31
+// 23:59:59 UTC in Unix seconds.
+const MaxTimestamp = 253402300799
+
+// MaxFileBytes is the largest log file read, on disk or inside a zip
+// archive (where the limit applies to the decompressed size, so that an
+// archive that inflates past it is rejected without inflating it). A real
+// turn file is under 30 KiB.
+const MaxFileBytes = 16 << 20
+
+// readFile reads a log file from disk: a regular file of at most
+// MaxFileBytes, opened without blocking, so that a named pipe is refused
+// instead of waiting for a writer, and a device such as /dev/zero is
+// refused instead of read forever.
+func readFile(path string) ([]byte, error) {
+	file, info, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	if info.Size() > MaxFileBytes {
+		return nil, tooLarge(info.Size())
+	}
+	return readLimited(file)
+}
+
+// openRegular opens path for reading if it is a regular file.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	file, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := file.Stat()
+	if err != nil {
+		file.Close()
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		file.Close()
+		return nil, nil, &readError{code: CodeNotRegular, msg: "not a regular file but " + safefile.Kind(info.Mode()) + ": not read"}
+	}
+	return file, info, nil
+}
+
+// readEntry reads a log file inside an archive, at most MaxFileBytes of it
+// decompressed.
+func readEntry(zf *zip.File) ([]byte, error) {
+	if zf.UncompressedSize64 > MaxFileBytes {
+		return nil, tooLarge(int64(min(zf.UncompressedSize64, 1<<62)))
+	}
+	r, err := zf.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return readLimited(r)
+}
+
+// readLimited reads r to its end, failing past MaxFileBytes.
+func readLimited(r io.Reader) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxFileBytes {
+		return nil, tooLarge(-1)
+	}
+	return b, nil
+}
+
+func tooLarge(size int64) error {
+	if size < 0 {
+		return &readError{code: CodeTooLarge, msg: fmt.Sprintf("larger than %d bytes, the most a log file may hold", MaxFileBytes)}
+	}
+	return &readError{code: CodeTooLarge, msg: fmt.Sprintf("%d bytes, more than the %d a log file may hold", size, MaxFileBytes)}
+}
+
+// readError is a file that was not read, with its defect code.
+type readError struct {
+	code, msg string
+}
+
+func (e *readError) Error() string { return e.msg }
+
+// readFailure turns an error reading name into a located error: its own
+// code for a readError, unreadable otherwise.
+func readFailure(name string, err error) *FileError {
+	var re *readError
+	if errors.As(err, &re) {
+		return &FileError{File: name, Code: re.code, Msg: re.msg}
+	}
+	return &FileError{File: name, Code: CodeUnreadable, Msg: errorText(err)}
+}
+
+// errorText is an error's message without the path it repeats, shown
+// with escapes where it is not valid UTF-8.
+func errorText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	return display(err.Error())
+}
