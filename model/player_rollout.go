@@ -58,7 +58,10 @@ type RolloutConfig struct {
 }
 
 // DefaultRolloutConfig is the configuration chosen by paired measurements
-// against simple (see the README's evaluation).
+// against simple (see the README's evaluation): 64 deals gained nothing
+// over the tuned player, 192 gained 8 to 13 points of win rate and 384 no
+// more; letting the rollouts decide the knock, or using them only once
+// the stock is down to 18 cards, did not do better.
 var DefaultRolloutConfig = RolloutConfig{Samples: 192, Margin: 3, MaxStock: gin.StockSize}
 
 // maxPlays is the plays a round may last (RULES.md: it ends after the 201st).
@@ -92,6 +95,8 @@ type rolloutDeal struct {
 	seed   uint64
 }
 
+// newRolloutState returns the state of a rollout player with model m and
+// configuration cfg.
 func newRolloutState(m *infer.Model, cfg RolloutConfig) *rolloutState {
 	s := &rolloutState{cfg: cfg, model: m}
 	s.rng = rand.New(&s.pcg)
@@ -122,8 +127,9 @@ func NewRolloutPlayer(w *Weights, cfg RolloutConfig) (*Player, error) {
 }
 
 // deal draws the deals of a decision of view v, the player holding eleven
-// cards own, with stockAfter cards left in the stock.
-func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card, stockAfter int) {
+// cards own after drawing drawn: opponent hands weighed by the chance of
+// its last play, and for each an order of the cards left for the stock.
+func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card) {
 	t := &s.tracker
 	t.Sync(v)
 	t.SetHand(own)
@@ -186,10 +192,6 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 		return tc, tcall
 	}
 	eleven := v.HandSet().Add(drawn)
-	stockAfter := v.StockLeft
-	if drawn != v.Top {
-		stockAfter--
-	}
 	dd := gin.BestDiscards(eleven, gin.HandOf(drawn))
 	least, _ := dd.Best()
 	// The tuned player's choice comes first.
@@ -215,7 +217,7 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 	if len(choices) == 1 {
 		return tc, tcall
 	}
-	s.deal(p, v, eleven, drawn, stockAfter)
+	s.deal(p, v, eleven, drawn)
 	oppFirst := s.tracker.OpponentPlays() == 0
 	// sum and sq accumulate, for each choice, the weighted differences of
 	// its outcome from the tuned choice's, deal by deal, and their squares.
