@@ -55,6 +55,9 @@ type Player struct {
 	// sampled is the state of the sampled player (player_sampled.go),
 	// nil without the inference model.
 	sampled *sampledState
+	// rollout is the state of the rollout player (player_rollout.go), nil
+	// for the others.
+	rollout *rolloutState
 }
 
 // NewPlayer returns a player using w. It plays the same with weights of
@@ -91,6 +94,9 @@ func (p *Player) Fresh() *Player {
 	q := NewPlayer(p.w)
 	if p.sampled != nil {
 		q.sampled = newSampledState(p.sampled.model)
+	}
+	if p.rollout != nil {
+		q.rollout = p.rollout.fresh()
 	}
 	return q
 }
@@ -214,6 +220,14 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	if p.sampled != nil {
 		return p.sampledDiscard(v, drawn)
 	}
+	if p.rollout != nil {
+		return p.rolloutDiscard(v, drawn)
+	}
+	return p.tunedDiscard(v, drawn)
+}
+
+// tunedDiscard is Discard without the inference model.
+func (p *Player) tunedDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	eleven := v.HandSet().Add(drawn)
 	d := gin.BestDiscards(eleven, gin.HandOf(drawn))
 	best, bestCards := d.Best()

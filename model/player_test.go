@@ -129,8 +129,9 @@ func TestOpponentMayCallFirst(t *testing.T) {
 	}
 }
 
-// BenchmarkDecision times the decisions of the tuned player and of the
-// sampled player (fitted weights upgraded to version 3) in real games
+// BenchmarkDecision times the decisions of the tuned player, of the
+// sampled player and of the rollout player (fitted weights upgraded to
+// version 3) in real games
 // against every baseline, and reports the median and the 99th percentile.
 func BenchmarkDecision(b *testing.B) {
 	w := fixture(b)
@@ -140,6 +141,7 @@ func BenchmarkDecision(b *testing.B) {
 	}{
 		{"tuned", func() (*Player, error) { return NewPlayer(w), nil }},
 		{"sampled", func() (*Player, error) { return NewSampledPlayer(upgraded(w)) }},
+		{"rollout", func() (*Player, error) { return NewRolloutPlayer(upgraded(w), DefaultRolloutConfig) }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var durs []time.Duration

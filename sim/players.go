@@ -29,6 +29,7 @@ type Prefix struct {
 var prefixes = []Prefix{
 	{Name: "tuned", Usage: "tuned:PATH", Doc: "the tuned player with the weights in PATH (tuned:default: its default weights)", New: newTuned},
 	{Name: "sampled", Usage: "sampled:PATH", Doc: "the tuned player playing each decision out against opponent hands drawn from the inference model in PATH (weights of format version 3)", New: newSampled},
+	{Name: "rollout", Usage: "rollout:PATH", Doc: "the tuned player checking its discards by playing the rest of the round out against opponent hands and stock orders drawn from the inference model in PATH (weights of format version 3)", New: newRollout},
 }
 
 // NewEntrant resolves a player name: a baseline bot, or PREFIX:ARG.
@@ -159,6 +160,21 @@ func newSampled(path string) (func(*rand.Rand) gin.Player, error) {
 		return nil, err
 	}
 	first, err := model.NewSampledPlayer(w)
+	if err != nil {
+		return nil, err
+	}
+	return func(*rand.Rand) gin.Player { return first.Fresh() }, nil
+}
+
+// newRollout returns the rollout player with the weights at path, which
+// must hold the inference model; each game gets its own player (it keeps
+// per-decision state).
+func newRollout(path string) (func(*rand.Rand) gin.Player, error) {
+	w, err := LoadWeights(path)
+	if err != nil {
+		return nil, err
+	}
+	first, err := model.NewRolloutPlayer(w, model.DefaultRolloutConfig)
 	if err != nil {
 		return nil, err
 	}
