@@ -229,6 +229,14 @@ func (p *process) call(req []byte, limit time.Duration) (string, time.Duration, 
 			p.kill()
 			return "", limit, &callError{failTimeout, fmt.Sprintf("the bot read no request within %v", limit)}
 		}
+		// A bot that exited closed its input too: say it exited, as a
+		// read would, whichever of the two the call met first.
+		select {
+		case <-p.exited:
+			p.kill()
+			return "", 0, &callError{failCrash, "the bot exited: " + p.exitText()}
+		case <-time.After(drainGrace):
+		}
 		p.kill()
 		return "", 0, &callError{failCrash, "the bot stopped reading its input: " + p.exitText()}
 	}

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
 )
 
@@ -14,44 +13,9 @@ import (
 // checks that it is a function of what it sees: the same games played
 // twice give the same plays.
 func TestRolloutPlaysLegally(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		w    *Weights
-	}{
-		{"defaults", Defaults()},
-		{"fitted", upgraded(fixture(t))},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg := DefaultRolloutConfig
-			cfg.Samples = 8
-			for bi, name := range bots.Names {
-				var digests [2]string
-				for run := range digests {
-					rng := rand.New(rand.NewPCG(uint64(bi), 11))
-					b, err := bots.New(name, rng)
-					if err != nil {
-						t.Fatal(err)
-					}
-					p, err := NewRolloutPlayer(tc.w, cfg)
-					if err != nil {
-						t.Fatal(err)
-					}
-					players := [2]gin.Player{p, b}
-					if bi%2 == 1 {
-						players[0], players[1] = players[1], players[0]
-					}
-					rec, err := gin.PlayGame(gin.RandomDeals(rng), players)
-					if err != nil {
-						t.Fatalf("against %s: %v", name, err)
-					}
-					digests[run] = string(playsDigest(&rec))
-				}
-				if digests[0] != digests[1] {
-					t.Errorf("against %s: the same game played twice differs", name)
-				}
-			}
-		})
-	}
+	cfg := DefaultRolloutConfig
+	cfg.Samples = 8
+	playsAlikeTwice(t, 11, func(w *Weights) (gin.Player, error) { return NewRolloutPlayer(w, cfg) })
 }
 
 // TestRolloutNeedsInference: weights of format version 2 have no

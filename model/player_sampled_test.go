@@ -14,6 +14,15 @@ import (
 // checks that it is a function of what it sees: the same games played
 // twice give the same plays.
 func TestSampledPlaysLegally(t *testing.T) {
+	playsAlikeTwice(t, 9, func(w *Weights) (gin.Player, error) { return NewSampledPlayer(w) })
+}
+
+// playsAlikeTwice plays the player newPlayer makes, with default weights
+// and with fitted ones upgraded to version 3, against every baseline, each
+// game twice from seed, and checks that the plays are legal and the same
+// both times.
+func playsAlikeTwice(t *testing.T, seed uint64, newPlayer func(*Weights) (gin.Player, error)) {
+	t.Helper()
 	for _, tc := range []struct {
 		name string
 		w    *Weights
@@ -28,12 +37,12 @@ func TestSampledPlaysLegally(t *testing.T) {
 			for bi, name := range bots.Names {
 				var digests [2]string
 				for run := range digests {
-					rng := rand.New(rand.NewPCG(uint64(bi), 9))
+					rng := rand.New(rand.NewPCG(uint64(bi), seed))
 					b, err := bots.New(name, rng)
 					if err != nil {
 						t.Fatal(err)
 					}
-					p, err := NewSampledPlayer(tc.w)
+					p, err := newPlayer(tc.w)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/ginlog/ginlog/internal/sqltext"
 )
 
 // RollupBlock is how many consecutive game ids a block of the rollups
@@ -84,7 +86,7 @@ func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
 // execAll runs each statement of a file in tx with the block size $n
 // and, where it takes it, the last group before the build $old.
 func execAll(ctx context.Context, tx *sql.Tx, text string, block, old int64) error {
-	for _, stmt := range splitStatements(text) {
+	for _, stmt := range sqltext.Statements(text) {
 		args := []any{sql.Named("n", block)}
 		if strings.Contains(stmt, "$old") {
 			args = append(args, sql.Named("old", old))
@@ -106,22 +108,4 @@ func ForgetRollups(ctx context.Context, x Execer, ids []int64) error {
 		return fmt.Errorf("forget the rollups of %d games: %w", len(ids), err)
 	}
 	return nil
-}
-
-// splitStatements splits a file of statements separated by semicolons at
-// the ends of lines, its comment lines dropped.
-func splitStatements(text string) []string {
-	var lines []string
-	for _, l := range strings.Split(text, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(l), "--") {
-			lines = append(lines, l)
-		}
-	}
-	var out []string
-	for _, s := range strings.Split(strings.Join(lines, "\n"), ";\n") {
-		if s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), ";")); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }

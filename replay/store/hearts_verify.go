@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/internal/sqltext"
 	"github.com/ginlog/ginlog/replay"
 )
 
@@ -111,7 +112,7 @@ func forgetHearts(ctx context.Context, db *sql.DB) error {
 	if err != nil {
 		return fmt.Errorf("forget the Hearts results: %w", err)
 	}
-	for _, s := range statements(heartsForgetAllSQL) {
+	for _, s := range sqltext.Statements(heartsForgetAllSQL) {
 		if _, err := tx.ExecContext(ctx, s); err != nil {
 			return errors.Join(fmt.Errorf("forget the Hearts results: %w", err), tx.Rollback())
 		}

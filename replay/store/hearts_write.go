@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/internal/sqltext"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -37,7 +38,7 @@ func fillHearts(ctx context.Context, b *schema.Batch, games []HeartsGame, report
 		for i, g := range games {
 			ids[i] = g.ID
 		}
-		for _, s := range statements(heartsForgetGamesSQL) {
+		for _, s := range sqltext.Statements(heartsForgetGamesSQL) {
 			if err := b.Exec(ctx, s, ids); err != nil {
 				return fmt.Errorf("forget earlier Hearts results: %w", err)
 			}

@@ -17,7 +17,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -147,23 +146,4 @@ func forgetAll(ctx context.Context, db *sql.DB) error {
 		return fmt.Errorf("forget the results: %w", err)
 	}
 	return nil
-}
-
-// statements splits a file of statements separated by semicolons, its
-// comment lines dropped, so that each may be run with arguments (a
-// prepared statement holds one statement).
-func statements(text string) []string {
-	var lines []string
-	for _, l := range strings.Split(text, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(l), "--") {
-			lines = append(lines, l)
-		}
-	}
-	var out []string
-	for _, s := range strings.Split(strings.Join(lines, "\n"), ";") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/sqltext"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 )
@@ -43,7 +44,7 @@ func fill(ctx context.Context, b *schema.Batch, games []*replay.Game, results []
 		for i, g := range games {
 			ids[i] = g.ID
 		}
-		for _, s := range statements(forgetGamesSQL) {
+		for _, s := range sqltext.Statements(forgetGamesSQL) {
 			if err := b.Exec(ctx, s, ids); err != nil {
 				return fmt.Errorf("forget earlier results: %w", err)
 			}
