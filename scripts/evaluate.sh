@@ -13,16 +13,24 @@
 #     of its fit (ginlog fit --evaluate);
 #   - the sampled player (sampled:PATH) against the tuned player with the
 #     same weights, against simple on the same deals and head to head
-#     (SAMPLED games, default 2000: it plays about ten times slower).
+#     (SAMPLED games, default 2000: it plays about ten times slower);
+#   - the rollout player (rollout:PATH), weights fitted on 3,000 games of
+#     the tuned player against simple (seed 3001), against the tuned player
+#     with the same weights on the same deals: against simple on seed 4242,
+#     which no development run used (ROLLOUT games, default 10000: about
+#     0.17 CPU s a game), then against the other baselines and head to head
+#     (ROLLOUT_OTHERS games each, default 2000).
 # Usage: scripts/evaluate.sh [WORKDIR]   (default: ./eval, kept for inspection)
 # GAMES (default 10000) sets the games per pairing, TRAIN (default 3000) the
 # training games per opponent, SAMPLED the games of the sampled player's
-# pairings.
+# pairings, ROLLOUT and ROLLOUT_OTHERS those of the rollout player's.
 set -eu
 work=${1:-eval}
 games=${GAMES:-10000}
 train=${TRAIN:-3000}
 sampled=${SAMPLED:-2000}
+rollout=${ROLLOUT:-10000}
+rollout_others=${ROLLOUT_OTHERS:-2000}
 mkdir -p "$work"
 go build -o "$work/ginlog" ./cmd/ginlog
 g="$work/ginlog"
@@ -58,3 +66,18 @@ echo "== the sampled player against the tuned player, same weights (fitted on si
   --compare "tuned:$work/weights-simple.json" | grep -E '^A|^win rate'
 echo "== the sampled player against the tuned player, head to head"
 "$g" simulate --games "$sampled" --mirror --no-logs --seed 98 --players "sampled:$work/weights-simple.json,tuned:$work/weights-simple.json" | tail -3
+echo "== the rollout player against the tuned player, same weights (fitted on simple, seed 3001), against simple, paired, seed 4242"
+rm -rf "$work/logs-rollout"
+GINLOG_DB="$work/rollout.duckdb"
+rm -f "$GINLOG_DB" "$GINLOG_DB.wal"
+"$g" simulate --players tuned:default,simple --games 3000 --seed 3001 --out "$work/logs-rollout" >/dev/null
+"$g" ingest "$work/logs-rollout" --opponent simple >/dev/null
+"$g" fit --out "$work/weights-rollout.json" >/dev/null
+w="$work/weights-rollout.json"
+"$g" simulate --games "$rollout" --mirror --no-logs --seed 4242 --players "rollout:$w,simple" --compare "tuned:$w" | grep -E '^A|^win rate'
+echo "== the rollout player against the other baselines, paired with the tuned player, seed 4243"
+for bot in random meldable memory; do
+  "$g" simulate --games "$rollout_others" --mirror --no-logs --seed 4243 --players "rollout:$w,$bot" --compare "tuned:$w" | grep -E '^A|^win rate'
+done
+echo "== the rollout player against the tuned player, head to head, seed 4243"
+"$g" simulate --games "$rollout_others" --mirror --no-logs --seed 4243 --players "rollout:$w,tuned:$w" | tail -3
