@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay/store"
-	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -67,15 +67,7 @@ func rollupCorpus(t *testing.T) []string {
 func loadBatches(t *testing.T, dirs []string) *sql.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := schema.Open(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	db := testdb.Memory(t)
 	for i, dir := range dirs {
 		b := rollupBatches[i]
 		if _, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}, Opponent: b.opponent, Source: b.source}); err != nil {

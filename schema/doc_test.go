@@ -15,6 +15,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts/hlog"
 	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
@@ -34,15 +35,7 @@ const (
 func describe(t *testing.T) *schema.Description {
 	t.Helper()
 	ctx := context.Background()
-	db, err := schema.Open(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	db := testdb.Memory(t)
 	d, err := schema.Describe(ctx, db.DB)
 	if err != nil {
 		t.Fatal(err)

@@ -35,10 +35,11 @@ func LoadCorpus(t testing.TB, c testenv.Corpus, opts ingest.Options) *sql.DB {
 	return load(t, c.Dir(t), opts)
 }
 
-func load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
+// Memory opens a fresh in-memory database at the latest schema version,
+// closed when the test ends.
+func Memory(t testing.TB) *schema.DB {
 	t.Helper()
-	ctx := context.Background()
-	db, err := schema.Open(ctx, "")
+	db, err := schema.Open(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,6 +48,13 @@ func load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
 			t.Error(err)
 		}
 	})
+	return db
+}
+
+func load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
+	t.Helper()
+	ctx := context.Background()
+	db := Memory(t)
 	opts.Paths = []string{dir}
 	s, err := ingest.Run(ctx, db.DB, opts)
 	if err != nil {
