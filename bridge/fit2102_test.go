@@ -17,6 +17,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/sim"
 )
 
 // The weighted test player (testdata/haskell/weighted/Player.hs) plays by
@@ -30,12 +31,7 @@ var haskellDir = filepath.Join("testdata", "haskell")
 func sampleWeights(t testing.TB) *model.Weights {
 	t.Helper()
 	path := filepath.Join("..", "model", "fit", "testdata", "sample.json")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	w, err := model.Read(f, path)
+	w, err := sim.LoadWeights(path)
 	if err != nil {
 		t.Fatal(err)
 	}
