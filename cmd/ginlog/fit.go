@@ -165,13 +165,15 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 	clean, cleanErr := store.GameIDs(ctx, db.DB, filter)
 	if cleanErr == nil && opts.maxGames > 0 && len(clean) > opts.maxGames {
 		filter.Keep = fit.Sample(clean, opts.maxGames)
-		kept, err := store.GameIDs(ctx, db.DB, filter)
-		if err != nil {
-			return err
+		kept := 0
+		for _, id := range clean {
+			if filter.Keep(id) {
+				kept++
+			}
 		}
 		fmt.Fprintf(a.err, "fit: reading a sample of %s of the %s selected (--max-games %d; 0 reads them all)\n",
-			plural(len(kept), "game"), plural(len(clean), "verified game"), opts.maxGames)
-		opts.fit.Filters["sample"] = fmt.Sprintf("%d of %d games by a hash of the id", len(kept), len(clean))
+			plural(kept, "game"), plural(len(clean), "verified game"), opts.maxGames)
+		opts.fit.Filters["sample"] = fmt.Sprintf("%d of %d games by a hash of the id", kept, len(clean))
 	}
 	games := store.Games(ctx, db.DB, filter)
 	if opts.weights != "" {
