@@ -213,9 +213,10 @@ func TestFitEvaluate(t *testing.T) {
 		Target string `json:"target"`
 		Games  int    `json:"games"`
 		Phases []struct {
-			StockLeft string                        `json:"stock_left"`
-			Cards     int                           `json:"cards"`
-			Scores    map[string]map[string]float64 `json:"scores"`
+			StockLeft string                         `json:"stock_left"`
+			Cards     int                            `json:"cards"`
+			Scores    map[string]map[string]float64  `json:"scores"`
+			Gains     map[string]map[string]*float64 `json:"gains"`
 		} `json:"phases"`
 		Gains       map[string]map[string]*float64 `json:"gains"`
 		Calibration map[string][]struct {
@@ -244,6 +245,19 @@ func TestFitEvaluate(t *testing.T) {
 			t.Errorf("gain over %s: %v", b, g)
 		}
 	}
+	// Each phase holding cards has its own gains; over all, they are the
+	// gains above.
+	for _, ph := range e.Phases {
+		for _, b := range []string{"uniform", "filter"} {
+			g := ph.Gains[b]
+			if (ph.Cards > 0) != (g["log_loss"] != nil) {
+				t.Errorf("phase %s (%d cards): gain over %s %v", ph.StockLeft, ph.Cards, b, g)
+			}
+		}
+	}
+	if a, b := all.Gains["filter"]["log_loss"], e.Gains["filter"]["log_loss"]; a == nil || b == nil || *a != *b {
+		t.Errorf("the gain over the filter over all phases differs from the gains': %v, %v", all.Gains["filter"], e.Gains["filter"])
+	}
 	cards := 0
 	for _, bin := range e.Calibration["model"] {
 		cards += bin.Cards
@@ -253,7 +267,8 @@ func TestFitEvaluate(t *testing.T) {
 	}
 
 	r = runCmd(t, env, "fit", "--evaluate", "--weights", out, "--format", "csv")
-	if r.code != exitOK || !strings.HasPrefix(r.out, "stock_left,decisions,cards,log_loss_model") || !strings.Contains(r.out, "\ngain_over,") {
+	if r.code != exitOK || !strings.HasPrefix(r.out, "stock_left,decisions,cards,log_loss_model") || !strings.Contains(r.out, "\ngain_over,stock_left,log_loss,") ||
+		!strings.Contains(r.out, "\nfilter,all,") {
 		t.Errorf("--weights as csv: exit %d: %s%s", r.code, r.out, r.err)
 	}
 	for _, tc := range []struct {

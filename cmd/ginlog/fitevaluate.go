@@ -18,7 +18,7 @@ import (
 
 // evaluateInference measures the inference model of w on the held-out
 // games and prints three tables: the scores by phase, the model's gains
-// over the baselines, and the calibration bins. JSON prints one object
+// over the baselines by phase and over all, and the calibration bins. JSON prints one object
 // holding the three; the other formats print the tables one after the
 // other, a blank line between them.
 func evaluateInference(ctx context.Context, a *app, opts fitOptions, w *model.Weights, games iter.Seq2[*replay.Game, error]) error {
@@ -58,12 +58,17 @@ func evaluationTables(e *train.Evaluation) []*render.Table {
 		scores.Append(ph.Phase, ph.Decisions, ph.Cards, sc[train.Model].LogLoss, sc[train.Uniform].LogLoss, sc[train.Filter].LogLoss,
 			sc[train.Model].Brier, sc[train.Uniform].Brier, sc[train.Filter].Brier)
 	}
-	gains := &render.Table{Columns: []render.Column{{Name: "gain_over"}, {Name: "log_loss", Format: "%+.4f"}, {Name: "ci_low", Format: "%+.4f"},
-		{Name: "ci_high", Format: "%+.4f"}, {Name: "relative", Format: "%+.4f"}, {Name: "brier", Format: "%+.4f"},
-		{Name: "brier_ci_low", Format: "%+.4f"}, {Name: "brier_ci_high", Format: "%+.4f"}}}
+	gains := &render.Table{Columns: []render.Column{{Name: "gain_over"}, {Name: "stock_left"}, {Name: "log_loss", Format: "%+.4f"},
+		{Name: "ci_low", Format: "%+.4f"}, {Name: "ci_high", Format: "%+.4f"}, {Name: "relative", Format: "%+.4f"},
+		{Name: "brier", Format: "%+.4f"}, {Name: "brier_ci_low", Format: "%+.4f"}, {Name: "brier_ci_high", Format: "%+.4f"}}}
 	for _, b := range []train.Predictor{train.Uniform, train.Filter} {
-		g := e.Gains[b]
-		gains.Append(b.String(), g.LogLoss, g.LogLossLow, g.LogLossHigh, g.Relative, g.Brier, g.BrierLow, g.BrierHigh)
+		for _, ph := range append(e.Phases[:], e.All) {
+			if ph.Cards == 0 {
+				continue
+			}
+			g := ph.Gains[b]
+			gains.Append(b.String(), ph.Phase, g.LogLoss, g.LogLossLow, g.LogLossHigh, g.Relative, g.Brier, g.BrierLow, g.BrierHigh)
+		}
 	}
 	calib := &render.Table{Columns: []render.Column{{Name: "predictor"}, {Name: "bin_low", Format: "%.1f"}, {Name: "bin_high", Format: "%.1f"},
 		{Name: "cards"}, {Name: "predicted"}, {Name: "observed"}}}
@@ -81,12 +86,6 @@ func evaluationJSON(e *train.Evaluation) any {
 		LogLoss num `json:"log_loss"`
 		Brier   num `json:"brier"`
 	}
-	type phase struct {
-		StockLeft string           `json:"stock_left"`
-		Decisions int              `json:"decisions"`
-		Cards     int              `json:"cards"`
-		Scores    map[string]score `json:"scores"`
-	}
 	type gain struct {
 		LogLoss     num `json:"log_loss"`
 		LogLossLow  num `json:"log_loss_ci_low"`
@@ -95,6 +94,13 @@ func evaluationJSON(e *train.Evaluation) any {
 		Brier       num `json:"brier"`
 		BrierLow    num `json:"brier_ci_low"`
 		BrierHigh   num `json:"brier_ci_high"`
+	}
+	type phase struct {
+		StockLeft string           `json:"stock_left"`
+		Decisions int              `json:"decisions"`
+		Cards     int              `json:"cards"`
+		Scores    map[string]score `json:"scores"`
+		Gains     map[string]gain  `json:"gains"`
 	}
 	type bin struct {
 		Low       num `json:"bin_low"`
@@ -113,16 +119,22 @@ func evaluationJSON(e *train.Evaluation) any {
 		Calibration map[string][]bin `json:"calibration"`
 	}{Target: e.Target.String(), Games: e.Games, Decisions: e.Decisions, Cards: e.Cards,
 		Gains: map[string]gain{}, Calibration: map[string][]bin{}}
+	gainOf := func(g train.Gain) gain {
+		return gain{num(g.LogLoss), num(g.LogLossLow), num(g.LogLossHigh), num(g.Relative), num(g.Brier), num(g.BrierLow), num(g.BrierHigh)}
+	}
+	baselines := []train.Predictor{train.Uniform, train.Filter}
 	for _, ph := range append(e.Phases[:], e.All) {
-		p := phase{StockLeft: ph.Phase, Decisions: ph.Decisions, Cards: ph.Cards, Scores: map[string]score{}}
+		p := phase{StockLeft: ph.Phase, Decisions: ph.Decisions, Cards: ph.Cards, Scores: map[string]score{}, Gains: map[string]gain{}}
 		for pr := range train.NumPredictors {
 			p.Scores[pr.String()] = score{num(ph.Scores[pr].LogLoss), num(ph.Scores[pr].Brier)}
 		}
+		for _, b := range baselines {
+			p.Gains[b.String()] = gainOf(ph.Gains[b])
+		}
 		out.Phases = append(out.Phases, p)
 	}
-	for _, b := range []train.Predictor{train.Uniform, train.Filter} {
-		g := e.Gains[b]
-		out.Gains[b.String()] = gain{num(g.LogLoss), num(g.LogLossLow), num(g.LogLossHigh), num(g.Relative), num(g.Brier), num(g.BrierLow), num(g.BrierHigh)}
+	for _, b := range baselines {
+		out.Gains[b.String()] = gainOf(e.Gains[b])
 	}
 	for pr := range train.NumPredictors {
 		for _, b := range e.Calibration[pr] {
