@@ -29,12 +29,13 @@ type inference struct {
 	eval     *train.Evaluation // nil when no held-out game has a decision
 	selected int               // the games the filters select
 	heldOut  int               // those held out of the fit
-	read     int               // the last of those, at most the cap, read
+	read     int               // those read: the ones imported last (the highest ids), at most the cap
 	cap      int
 }
 
-// loadInference scores the inference model of o.Weights on the last
-// held-out games the filters select, at most o.InferenceGames of them:
+// loadInference scores the inference model of o.Weights on the held-out
+// games the filters select that were imported last (game ids follow the
+// order of import), at most o.InferenceGames of them:
 // only those are read. Weights without an inference model give an error
 // wrapping model.ErrNoInference.
 func loadInference(ctx context.Context, db *sql.DB, o Options) (*inference, error) {
@@ -88,7 +89,7 @@ func handOf(o Options) string {
 func (in *inference) scoredOn() string {
 	s := fmt.Sprintf("Scored on %s held out of the fit (one game in ten, by a hash of its ID, as ginlog fit --evaluate does): ", gamesText(in.eval.Games))
 	if in.read < in.heldOut {
-		s += fmt.Sprintf("the last %s of the %s held out among the %s selected (--inference-games sets the cap)",
+		s += fmt.Sprintf("the %s imported last of the %s held out among the %s selected (--inference-games sets the cap)",
 			thousands(in.read), thousands(in.heldOut), gamesText(in.selected))
 	} else {
 		s += fmt.Sprintf("the %s held out among the %s selected", thousands(in.heldOut), gamesText(in.selected))
@@ -99,7 +100,7 @@ func (in *inference) scoredOn() string {
 // scoredTitle says how many games were scored, for a chart's title.
 func (in *inference) scoredTitle() string {
 	if in.read < in.heldOut {
-		return fmt.Sprintf("the last %s held out of %s", gamesText(in.eval.Games), thousands(in.heldOut))
+		return fmt.Sprintf("the %s imported last, held out of %s", gamesText(in.eval.Games), thousands(in.heldOut))
 	}
 	return gamesText(in.eval.Games) + " held out"
 }

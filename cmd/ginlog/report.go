@@ -53,8 +53,8 @@ bins), and the model's log loss gain over the uniform and over the filter
 by phase, with 95% intervals. It scores the held-out games the filters
 select, as ginlog fit --evaluate does (one game in ten, by a hash of its
 ID, is held out of the fit, so weights fitted on this database are not
-scored on the games they learnt from), and reads only the last
---inference-games of them (5,000 by default).
+scored on the games they learnt from), and reads only the
+--inference-games of them imported last (5,000 by default).
 
 It takes the same filters as ginlog query (--who picks the player of the
 card maps) and, like it, counts every selected game in the summary and the
@@ -90,7 +90,7 @@ the games it loads. Exit status 5 means the filters select no games (or
 	cmd.Flags().StringVarP(&opts.out, "out", "o", "report.html", "the HTML file to write (- for standard output)")
 	cmd.Flags().IntVarP(&opts.opts.Recent, "recent", "n", 3, "how many recent games to chart the score of, without --game")
 	cmd.Flags().StringVar(&opts.weights, "weights", "", "weights of format 3 (ginlog fit): add the section on reading the opponent's hand")
-	cmd.Flags().IntVar(&opts.opts.InferenceGames, "inference-games", report.DefaultInferenceGames, "with --weights: score at most this many held-out games, the last ones")
+	cmd.Flags().IntVar(&opts.opts.InferenceGames, "inference-games", report.DefaultInferenceGames, "with --weights: score at most this many held-out games, those imported last")
 	ff.register(a, cmd, filterWho|filterMinSample)
 	return cmd
 }

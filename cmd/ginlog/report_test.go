@@ -26,7 +26,7 @@ func TestReportWeights(t *testing.T) {
 	}{
 		{"without weights", nil, false, ""},
 		{"with weights", []string{"--weights", weights}, true, "Calibration on 2 games held out"},
-		{"the last held-out game", []string{"--weights", weights, "--inference-games", "1"}, true, "Calibration on the last 1 game held out of 2"},
+		{"the held-out game imported last", []string{"--weights", weights, "--inference-games", "1"}, true, "Calibration on the 1 game imported last, held out of 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, env, append([]string{"report", "--out", "-"}, tc.args...)...)
