@@ -5,11 +5,15 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testdb"
+	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/replay/store"
@@ -17,8 +21,12 @@ import (
 )
 
 // rollupBlock is the block size of the rollup tests: a corpus of a few
-// hundred games spans many blocks.
-const rollupBlock = 16
+// hundred games spans many blocks. mirrored is how many of the first
+// batch's games are imported again as their opponent logged them.
+const (
+	rollupBlock = 16
+	mirrored    = 6
+)
 
 // batch is a set of simulated games ingested with the same tags.
 type batch struct {
@@ -62,9 +70,38 @@ func rollupCorpus(t *testing.T) []string {
 	return dirs
 }
 
-// loadBatches ingests the first batches' folders in order and verifies
-// them.
-func loadBatches(t *testing.T, dirs []string) *sql.DB {
+// mirrorsOf writes into a new folder the first n games of the folder
+// dir as their other player logged them (testlogs.Mirror): imported
+// after the games they mirror, they are not selectable until a removal
+// of those games hands them the mirror link.
+func mirrorsOf(t *testing.T, dir string, n int) string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*-score.csv"))
+	if err != nil || len(names) < n {
+		t.Fatalf("%d score files in %s (%v), want %d", len(names), dir, err, n)
+	}
+	slices.Sort(names)
+	out := t.TempDir()
+	for _, scoreName := range names[:n] {
+		turnsName := strings.TrimSuffix(scoreName, "-score.csv") + ".csv"
+		turns, err := os.ReadFile(turnsName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scores, err := os.ReadFile(scoreName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mt, ms := testlogs.Mirror(turns, scores)
+		testlogs.Write(t, out, filepath.Base(turnsName), mt)
+		testlogs.Write(t, out, filepath.Base(scoreName), ms)
+	}
+	return out
+}
+
+// loadBatches ingests the first batches' folders in order, then the
+// folders of mirrors (with the first batch's tags), and verifies them.
+func loadBatches(t *testing.T, dirs []string, mirrors ...string) *sql.DB {
 	t.Helper()
 	ctx := context.Background()
 	db := testdb.Memory(t)
@@ -72,6 +109,16 @@ func loadBatches(t *testing.T, dirs []string) *sql.DB {
 		b := rollupBatches[i]
 		if _, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}, Opponent: b.opponent, Source: b.source}); err != nil {
 			t.Fatal(err)
+		}
+	}
+	for _, dir := range mirrors {
+		b := rollupBatches[0]
+		s, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}, Opponent: b.opponent, Source: b.source})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Mirrors == 0 || s.New != 0 {
+			t.Fatalf("the mirrors' import: %d new games, %d mirrors", s.New, s.Mirrors)
 		}
 	}
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
@@ -174,8 +221,11 @@ func TestRollupsMatchRawRows(t *testing.T) {
 	ctx := context.Background()
 	dirs := rollupCorpus(t)
 	// The last batch is imported later: its games join the open block at
-	// the end, which the rollups must not cover.
-	db, raw := loadBatches(t, dirs[:3]), loadBatches(t, dirs[:3])
+	// the end, which the rollups must not cover. Before it come mirrors of
+	// the first batch's first games, the first ones in a block with
+	// selectable games of the third batch.
+	mirrors := mirrorsOf(t, dirs[0], mirrored)
+	db, raw := loadBatches(t, dirs[:3], mirrors), loadBatches(t, dirs[:3], mirrors)
 	r := rand.New(rand.NewPCG(5, 18))
 
 	refresh(t, db)
@@ -217,9 +267,27 @@ func TestRollupsMatchRawRows(t *testing.T) {
 		_, err := organise.Tag(ctx, x, sel, organise.Edits{Opponent: organise.Edit{Set: true, Value: "b"}, Source: organise.Edit{Set: true}})
 		return err
 	})
+	// The mirror of game 1 is the first game after the first three
+	// batches; its block holds selectable games and is covered.
+	heir := int64(1)
+	for _, b := range rollupBatches[:3] {
+		heir += int64(b.games)
+	}
+	heirBlock := fmt.Sprintf("SELECT count(*) FROM rollup_groups WHERE block = %d", heir-heir%rollupBlock)
+	if heir%rollupBlock == 0 || scalar(t, db, heirBlock) == 0 {
+		t.Fatalf("game %d, the mirror of game 1, is not in a covered block with selectable games", heir)
+	}
 	both("rm", func(x *sql.DB) error {
-		sel := organise.Selection{Ranges: []organise.Range{{First: 33, Last: 35}, {First: 100, Last: 100}}}
-		_, err := organise.Remove(ctx, x, sel, nil)
+		// Removing game 1 makes its mirror a selectable game: the rollups
+		// of the mirror's block are forgotten with those of game 1's.
+		sel := organise.Selection{Ranges: []organise.Range{{First: 1, Last: 1}, {First: 33, Last: 35}, {First: 100, Last: 100}}}
+		r, err := organise.Remove(ctx, x, sel, nil)
+		if err == nil && !slices.Contains(r.Heirs, organise.Heir{Game: heir, Gone: 1}) {
+			err = fmt.Errorf("heirs %v, want game %d for game 1", r.Heirs, heir)
+		}
+		if err == nil && x == db && scalar(t, db, heirBlock) != 0 {
+			err = fmt.Errorf("the heir's block is still covered")
+		}
 		return err
 	})
 	both("verify again", func(x *sql.DB) error {
