@@ -19,7 +19,11 @@
 #     with the same weights on the same deals: against simple on seed 4242,
 #     which no development run used (ROLLOUT games, default 10000: about
 #     0.17 CPU s a game), then against the other baselines and head to head
-#     (ROLLOUT_OTHERS games each, default 2000).
+#     (ROLLOUT_OTHERS games each, default 2000); the gain from fitting
+#     (the fitted weights against default weights, whose inference is the
+#     uniform) and exploitation (against memory, weights fitted on 3,000
+#     games against memory, seed 3001, against those fitted on simple's),
+#     paired on seed 4244, ROLLOUT_OTHERS games each.
 # Usage: scripts/evaluate.sh [WORKDIR]   (default: ./eval, kept for inspection)
 # GAMES (default 10000) sets the games per pairing, TRAIN (default 3000) the
 # training games per opponent, SAMPLED the games of the sampled player's
@@ -81,3 +85,13 @@ for bot in random meldable memory; do
 done
 echo "== the rollout player against the tuned player, head to head, seed 4243"
 "$g" simulate --games "$rollout_others" --mirror --no-logs --seed 4243 --players "rollout:$w,tuned:$w" | tail -3
+echo "== the gain from fitting: the rollout player with the fitted weights against default weights (the uniform inference), against simple, paired, seed 4244"
+"$g" simulate --games "$rollout_others" --mirror --no-logs --seed 4244 --players "rollout:$w,simple" --compare rollout:default | grep -E '^A|^win rate'
+echo "== exploitation: the rollout player against memory, weights fitted on memory's games against those fitted on simple's, paired, seed 4244"
+rm -rf "$work/logs-rollout-memory"
+GINLOG_DB="$work/rollout-memory.duckdb"
+rm -f "$GINLOG_DB" "$GINLOG_DB.wal"
+"$g" simulate --players tuned:default,memory --games 3000 --seed 3001 --out "$work/logs-rollout-memory" >/dev/null
+"$g" ingest "$work/logs-rollout-memory" --opponent memory >/dev/null
+"$g" fit --out "$work/weights-rollout-memory.json" >/dev/null
+"$g" simulate --games "$rollout_others" --mirror --no-logs --seed 4244 --players "rollout:$work/weights-rollout-memory.json,memory" --compare "rollout:$w" | grep -E '^A|^win rate'
