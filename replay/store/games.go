@@ -72,6 +72,11 @@ func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, er
 		defer func() { stop(); <-done }()
 		for c := range loaded {
 			if c.err != nil {
+				// A read the caller's cancellation interrupted fails with
+				// the database's own error: report the cancellation.
+				if err := parent.Err(); err != nil {
+					c.err = fmt.Errorf("read games: %w", err)
+				}
 				yield(nil, c.err)
 				return
 			}
