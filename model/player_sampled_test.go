@@ -10,7 +10,7 @@ import (
 )
 
 // TestSampledPlaysLegally plays the sampled player, with default weights
-// and with fitted ones upgraded to version 3, against every baseline, and
+// and with fitted ones upgraded to the current version, against every baseline, and
 // checks that it is a function of what it sees: the same games played
 // twice give the same plays.
 func TestSampledPlaysLegally(t *testing.T) {
@@ -18,7 +18,7 @@ func TestSampledPlaysLegally(t *testing.T) {
 }
 
 // playsAlikeTwice plays the player newPlayer makes, with default weights
-// and with fitted ones upgraded to version 3, against every baseline, each
+// and with fitted ones upgraded to the current version, against every baseline, each
 // game twice from seed, and checks that the plays are legal and the same
 // both times.
 func playsAlikeTwice(t *testing.T, seed uint64, newPlayer func(*Weights) (gin.Player, error)) {

@@ -35,9 +35,9 @@ func readWeights(t testing.TB, name string) *Weights {
 // format version 3: a version-2 file makes the tuned player play exactly as
 // it did. The golden file is a record of that player, not a rendering: do
 // not rewrite it with -update unless that player is meant to change. The
-// same weights upgraded to version 3 (with the inference model, the hand
-// policy and the race values) play the same games the same way: only the
-// sampled player uses them.
+// same weights upgraded to the current version (with the inference model,
+// the hand policy, the race values and the round points) play the same
+// games the same way: only the sampled and rollout players use them.
 func TestVersion2PlaysAsBefore(t *testing.T) {
 	var v2, v3 strings.Builder
 	for _, file := range []string{"fitted.json", "simple-v2.json"} {
@@ -50,7 +50,7 @@ func TestVersion2PlaysAsBefore(t *testing.T) {
 	}
 	golden.Check(t, "testdata/v2play.golden", v2.String())
 	if v3.String() != v2.String() {
-		t.Errorf("weights upgraded to version 3 play differently:\n%s\nwant\n%s", v3.String(), v2.String())
+		t.Errorf("weights upgraded to the current version play differently:\n%s\nwant\n%s", v3.String(), v2.String())
 	}
 }
 
@@ -85,6 +85,12 @@ func upgraded(w *Weights) *Weights {
 	v3 := *w
 	v3.Version = FormatVersion
 	v3.Inference, v3.HandPolicy, v3.RaceValues = infer.NewParams(), DefaultHandPolicy(), DefaultRaceValues()
+	// Round points of 1 to 29, fewer the more, for both sides: the rollout
+	// player values rounds by the game.
+	v3.RoundPoints = &RoundPoints{Doc: roundPointsDoc}
+	for x := 1; x < 30; x++ {
+		v3.RoundPoints.Modelled[x], v3.RoundPoints.Other[x] = 30-x, 30-x
+	}
 	return &v3
 }
 

@@ -90,14 +90,34 @@ func (w *Weights) Validate() error {
 	c.counts("opponent.turns", o.Turns[:])
 
 	c.version3(w)
+	c.version4(w)
 	if c.err != nil {
 		return c.err
 	}
 	return nil
 }
 
-// version3 checks the sections of format version 3: present in version 3,
+// version4 checks the section of format version 4: present in version 4,
 // absent before.
+func (c *checker) version4(w *Weights) {
+	rp := w.RoundPoints
+	switch {
+	case w.Version < 4 && rp != nil:
+		c.fail("round_points", "not in format version %d (it came with version 4)", w.Version)
+	case w.Version < 4:
+	case rp == nil:
+		c.fail("round_points", "missing")
+	default:
+		c.counts("round_points.modelled", rp.Modelled[:])
+		c.counts("round_points.other", rp.Other[:])
+		if rp.Modelled[0] != 0 || rp.Other[0] != 0 {
+			c.fail("round_points", "rounds of 0 points: exactly one player scores in a round")
+		}
+	}
+}
+
+// version3 checks the sections of format version 3: present in version 3
+// and later, absent before.
 func (c *checker) version3(w *Weights) {
 	if w.Version < 3 {
 		if w.Inference != nil {

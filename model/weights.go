@@ -43,8 +43,15 @@
 //     deadwood too, which the logs show: what the sampled player values
 //     a kept hand by, against each hand the opponent may hold.
 //
-// A file of format version 2 has none of the last three: it still reads,
-// and the tuned player plays it exactly as it did before version 3.
+//   - RoundPoints (format version 4): how many rounds of the games ended
+//     with each score, for the modelled player and for its opponent: the
+//     rollout player values a round's outcome by the chance of winning the
+//     game from the totals it leaves, a table it computes from them.
+//
+// A file of format version 2 has none of the last four, and one of version
+// 3 not the last: they still read, the tuned player plays them exactly as
+// it did before, and the rollout player values a version-3 file's rounds
+// by their net points.
 //
 // Small cells are shrunk towards pooled priors, each section's doc says
 // exactly how; the fitted knock policy always takes Gin and never favours
@@ -63,10 +70,11 @@ import (
 // FormatName and FormatVersion identify the weights file format. Version
 // 2 split the round into six phases (version 1 had three: most rounds end
 // within the first of them); version 3 added the inference model and the
-// hand policy. Read takes versions MinFormatVersion to FormatVersion.
+// hand policy; version 4 the round points. Read takes versions
+// MinFormatVersion to FormatVersion.
 const (
 	FormatName       = "ginlog-weights"
-	FormatVersion    = 3
+	FormatVersion    = 4
 	MinFormatVersion = 2
 )
 
@@ -117,7 +125,30 @@ type Weights struct {
 	Inference  *infer.Params `json:"inference,omitempty"`
 	HandPolicy *HandPolicy   `json:"hand_policy,omitempty"`
 	RaceValues *RaceValues   `json:"race_values,omitempty"`
+	// RoundPoints is in every file of format version 4.
+	RoundPoints *RoundPoints `json:"round_points,omitempty"`
 }
+
+// MaxRoundPoints is the last entry of RoundPoints' lists: rounds worth
+// more count there.
+const MaxRoundPoints = 127
+
+// RoundPoints counts the rounds of the games fitted by the points their
+// winner scored: Modelled[x] the rounds in which the modelled player (the
+// fit's --who) scored x points, Other[x] those in which its opponent did
+// (x from 1; the last entry counts MaxRoundPoints and more). With --who
+// both each round counts in both lists. Exactly one player scores in a
+// round, so entry 0 stays 0.
+type RoundPoints struct {
+	Doc      string                  `json:"doc"`
+	Modelled [MaxRoundPoints + 1]int `json:"modelled"`
+	Other    [MaxRoundPoints + 1]int `json:"other"`
+}
+
+var roundPointsDoc = fmt.Sprintf("modelled[x]: the rounds of the games fitted in which the modelled player (the fit's --who) scored x points; "+
+	"other[x]: those in which its opponent did; x from 1, the last entry counting %d points and more; with --who both each round "+
+	"counts in both lists. The rollout player computes from them the chance of winning the game from any totals, and values a "+
+	"round's outcome by it. Default: no rounds (the rollouts value a round by its net points).", MaxRoundPoints)
 
 // Opponent describes how the modelled player ends rounds: the chance it
 // calls at one of its turns, and what its calls look like, by phase.
@@ -243,6 +274,7 @@ func Defaults() *Weights {
 	w.Inference = infer.NewParams()
 	w.HandPolicy = DefaultHandPolicy()
 	w.RaceValues = DefaultRaceValues()
+	w.RoundPoints = &RoundPoints{Doc: roundPointsDoc}
 	w.Provenance.Filters = map[string]string{}
 	return w
 }

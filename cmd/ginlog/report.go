@@ -106,8 +106,8 @@ func reportWeights(path string) (*model.Weights, error) {
 		return nil, usagef("--weights: %v: want a weights file of format %d, as ginlog fit writes", err, model.FormatVersion)
 	}
 	if w.Inference == nil {
-		return nil, usagef("--weights %s: weights format %d has no inference model; the section on reading the opponent's hand needs format %d: fit them again with ginlog fit",
-			path, w.Version, model.FormatVersion)
+		return nil, usagef("--weights %s: weights format %d has no inference model; the section on reading the opponent's hand needs format 3 or later: fit them again with ginlog fit",
+			path, w.Version)
 	}
 	return w, nil
 }

@@ -53,7 +53,7 @@ func TestReportWeights(t *testing.T) {
 		args []string
 		want string // in the message
 	}{
-		{"report-weights-format-2.txt", []string{"--weights", "../../model/testdata/fitted.json"}, "needs format 3: fit them again with ginlog fit"},
+		{"report-weights-format-2.txt", []string{"--weights", "../../model/testdata/fitted.json"}, "needs format 3 or later: fit them again with ginlog fit"},
 		{"report-weights-missing.txt", []string{"--weights", filepath.Join(dir, "absent.json")}, "absent.json"},
 		{"report-weights-not-weights.txt", []string{"--weights", notWeights}, "notes.json"},
 		{"report-inference-games-zero.txt", []string{"--weights", weights, "--inference-games", "0"}, "want at least 1"},

@@ -48,6 +48,8 @@ type counts struct {
 	takes, offers          [model.NumTakeRelations][model.NumPhases]int
 	calls, callChances     [model.NumKnockDeadwoods][model.NumPhases]int
 	bestDiscards, discards [model.NumPhases]int
+	// the rounds by side (you, opp) and the points it scored in them
+	roundPoints [2][model.MaxRoundPoints + 1]int
 	// gains
 	oppGain, stockGain   float64
 	oppGainN, stockGainN int
@@ -167,6 +169,11 @@ func (c *counts) round(r *replay.Round) {
 		}
 	}
 	c.samples[tableKeep] += len(samples)
+	for s, pts := range r.Points {
+		if pts > 0 {
+			c.roundPoints[s][min(pts, model.MaxRoundPoints)]++
+		}
+	}
 	net := [2]float64{float64(r.Points[0] - r.Points[1]), float64(r.Points[1] - r.Points[0])}
 	for _, v := range values {
 		c.valueSum[v.deadwood][v.phase] += net[v.side]
@@ -229,6 +236,22 @@ func (c *counts) handPolicy(p *replay.Play, before gin.Hand, phase int, mayCall,
 		c.samples[tableHandCalls]++
 		if called {
 			c.calls[dw][phase]++
+		}
+	}
+}
+
+// fitRoundPoints fills rp from the rounds counted: the modelled side's
+// points in Modelled, its opponent's in Other, and with both sides
+// modelled every round in both.
+func (c *counts) fitRoundPoints(rp *model.RoundPoints) {
+	for s := range 2 {
+		for x, n := range c.roundPoints[s] {
+			if c.learn[s] {
+				rp.Modelled[x] += n
+			}
+			if !c.learn[s] || c.learn[1-s] {
+				rp.Other[x] += n
+			}
 		}
 	}
 }

@@ -150,6 +150,7 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 	res.Support = append(res.Support, c.fitOpponent(&w.Opponent)...)
 	res.Support = append(res.Support, c.fitHandPolicy(w.HandPolicy)...)
 	res.Support = append(res.Support, c.fitRaceValues(w.RaceValues, &w.HandValues))
+	c.fitRoundPoints(w.RoundPoints)
 	iopts := opts.Inference
 	iopts.Target = target
 	inference := opts.InferenceGames

@@ -230,3 +230,52 @@ func TestFitErrors(t *testing.T) {
 		t.Errorf("error %v, want ErrNoGames", err)
 	}
 }
+
+// TestFitRoundPoints: every round of the real logs counts once, at the
+// points its scorer won, in the list of its side; with both sides modelled
+// in both lists.
+func TestFitRoundPoints(t *testing.T) {
+	games := corpus(t, realLogs)
+	var want [2][model.MaxRoundPoints + 1]int // by side: you, opp
+	rounds := 0
+	for _, g := range games {
+		for _, r := range g.Rounds {
+			rounds++
+			for s, pts := range r.Points {
+				if pts > 0 {
+					want[s][min(pts, model.MaxRoundPoints)]++
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		who             string
+		modelled, other [model.MaxRoundPoints + 1]int
+	}{
+		{"opp", want[1], want[0]},
+		{"you", want[0], want[1]},
+		{"both", sum(want[0], want[1]), sum(want[0], want[1])},
+	} {
+		rp := fitGames(t, games, Options{Who: tc.who}).Weights.RoundPoints
+		if rp.Modelled != tc.modelled || rp.Other != tc.other {
+			t.Errorf("--who %s: modelled %v other %v, want %v and %v", tc.who, rp.Modelled, rp.Other, tc.modelled, tc.other)
+		}
+		if n := total(rp.Modelled) + total(rp.Other); tc.who != "both" && n != rounds {
+			t.Errorf("--who %s: %d rounds counted, want %d", tc.who, n, rounds)
+		}
+	}
+}
+
+func sum(a, b [model.MaxRoundPoints + 1]int) (s [model.MaxRoundPoints + 1]int) {
+	for i := range s {
+		s[i] = a[i] + b[i]
+	}
+	return s
+}
+
+func total(a [model.MaxRoundPoints + 1]int) (n int) {
+	for _, x := range a {
+		n += x
+	}
+	return n
+}
