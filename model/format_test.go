@@ -71,7 +71,15 @@ func TestReadRejects(t *testing.T) {
 		{"trailing data", valid + "{}", fmt.Sprintf("w.json:%d:1: data after the weights object", strings.Count(valid, "\n")+1)},
 		{"trailing garbage", valid + "\nmain = evil\n", "data after the weights object"},
 		{"other format", `{"format": "other", "version": 2}`, "not a weights file of this version"},
-		{"old version", `{"format": "ginlog-weights", "version": 1}`, `format "ginlog-weights" version 1, want "ginlog-weights" version 2 to 3 (run ginlog fit again)`},
+		{"old version", `{"format": "ginlog-weights", "version": 1}`, `format "ginlog-weights" version 1, want "ginlog-weights" version 2 to 4 (run ginlog fit again)`},
+		{"round points missing", edit(t, func(d map[string]any) { delete(d, "round_points") }), "w.json: round_points: missing"},
+		{"round points in version 3", edit(t, func(d map[string]any) { d["version"] = 3 }), "w.json: round_points: not in format version 3 (it came with version 4)"},
+		{"round points short", edit(t, func(d map[string]any) {
+			rp := section(d, "round_points")
+			rp["other"] = rp["other"].([]any)[:100]
+		}), "w.json: round_points.other: 100 elements, want 128"},
+		{"round points negative", edit(t, func(d map[string]any) { section(d, "round_points")["modelled"].([]any)[12] = -1 }), "w.json: round_points.modelled[12]: -1 is negative"},
+		{"a round of 0 points", edit(t, func(d map[string]any) { section(d, "round_points")["modelled"].([]any)[0] = 4 }), "w.json: round_points: rounds of 0 points"},
 		{"unknown field", `{"format": "ginlog-weights", "version": 2, "extra": 1}`, `unknown field "extra"`},
 		{"wrong type", `{"format": "ginlog-weights", "version": "2"}`, `w.json:1:43: json: cannot unmarshal string`},
 		{"missing section", edit(t, func(d map[string]any) { delete(d, "hand_values") }), "w.json: hand_values: missing"},
@@ -124,6 +132,29 @@ func TestReadRejects(t *testing.T) {
 				t.Errorf("error %#v is not a *ReadError of w.json", err)
 			}
 		})
+	}
+}
+
+// TestReadsVersion3: a file of format version 3 (no round points) still
+// reads, and its rollout player values rounds by their net points.
+func TestReadsVersion3(t *testing.T) {
+	data := edit(t, func(d map[string]any) {
+		d["version"] = 3
+		delete(d, "round_points")
+	})
+	w, err := Read(strings.NewReader(data), "w.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Version != 3 || w.RoundPoints != nil {
+		t.Fatalf("version %d, round points %v", w.Version, w.RoundPoints)
+	}
+	p, err := NewRolloutPlayer(w, DefaultRolloutConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.rollout.game != nil {
+		t.Error("a version-3 file's rollout player values rounds by the game")
 	}
 }
 

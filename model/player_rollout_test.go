@@ -8,13 +8,14 @@ import (
 	"github.com/ginlog/ginlog/gin"
 )
 
-// TestRolloutPlaysLegally plays the rollout player, with default weights
-// and with fitted ones upgraded to version 3, against every baseline, and
-// checks that it is a function of what it sees: the same games played
-// twice give the same plays.
+// TestRolloutPlaysLegally plays the rollout player (its hands drawn from a
+// pool weighed by the opponent's history, its rounds valued by the game)
+// with default weights and with fitted ones upgraded to the current
+// version, against every baseline, and checks that it is a function of
+// what it sees: the same games played twice give the same plays.
 func TestRolloutPlaysLegally(t *testing.T) {
 	cfg := DefaultRolloutConfig
-	cfg.Samples = 8
+	cfg.Samples, cfg.Pool = 8, 32
 	playsAlikeTwice(t, 11, func(w *Weights) (gin.Player, error) { return NewRolloutPlayer(w, cfg) })
 }
 
