@@ -10,14 +10,17 @@ import (
 	"github.com/ginlog/ginlog/model/infer"
 )
 
-// The rollout player is the tuned player that checks its discards by
-// playing the rest of the round out (perfect-information Monte Carlo). At
-// a discard it draws hands the opponent may hold from the inference
-// model, as the sampled player does (the known cards plus a sample of the
-// unseen ones, weighed by the chance that the opponent, holding it, made
-// its last play as it did), and for each an order of the stock: the
-// unseen cards it does not hold. Against every such deal it plays each
-// candidate discard out to the end of the round:
+// The rollout player is the tuned player that checks its discards and
+// knocks by playing the rest of the round out (perfect-information Monte
+// Carlo). At a discard it draws hands the opponent may hold from the
+// inference model, as the sampled player does (the known cards plus a
+// sample of the unseen ones, weighed by the chance that the opponent,
+// holding it, made its last play as it did), weighs them by its earlier
+// plays too and draws RolloutConfig.Samples of them again by weight
+// (rollout_history.go), and for each an order of the stock: the unseen
+// cards it does not hold. Against every such deal it plays each candidate
+// discard, and with RolloutConfig.Calls each knock, out to the end of the
+// round:
 //
 //   - the opponent plays by the hand policy fitted from the logs: it takes
 //     the face-up card with the take rate of its relation to the hand,
@@ -26,16 +29,17 @@ import (
 //   - the player plays by cheap rules: it takes a face-up card that joins
 //     a meld, discards the highest card that leaves its least deadwood,
 //     calls Gin at 0 and knocks when the knock policy favours it;
-//   - the round is scored by the rules, in the player's net points.
+//   - the round is scored by the rules, in the player's net points, or
+//     with RolloutConfig.Game by the chance of winning the game from the
+//     totals it leaves (GameValue), in points of the start of a game.
 //
 // A knock is scored exactly against each deal. Every candidate meets the
 // same deals and the same random choices of the opponent (common random
 // numbers), so their differences are measured with less noise than their
-// values. The player keeps the tuned player's discard unless another's
-// mean beats it by more than RolloutConfig.Margin net points (and by
-// RolloutConfig.Z standard errors of the difference). Its draws and, but
-// with RolloutConfig.Calls, its calls are the tuned player's. The same
-// view gives the same decision.
+// values. The player keeps the tuned player's discard and call unless
+// another's mean beats it by more than RolloutConfig.Margin points (and by
+// RolloutConfig.Z standard errors of the difference). Its draws and Gins
+// are the tuned player's. The same view gives the same decision.
 
 // RolloutConfig holds the rollout player's parameters.
 type RolloutConfig struct {

@@ -28,8 +28,8 @@ type Prefix struct {
 // is a new entry.
 var prefixes = []Prefix{
 	{Name: "tuned", Usage: "tuned:PATH", Doc: "the tuned player with the weights in PATH (tuned:default: its default weights)", New: newTuned},
-	{Name: "sampled", Usage: "sampled:PATH", Doc: "the tuned player playing each decision out against opponent hands drawn from the inference model in PATH (weights of format version 3)", New: newSampled},
-	{Name: "rollout", Usage: "rollout:PATH", Doc: "the tuned player checking its discards by playing the rest of the round out against opponent hands and stock orders drawn from the inference model in PATH (weights of format version 3)", New: newRollout},
+	{Name: "sampled", Usage: "sampled:PATH", Doc: "the tuned player playing each decision out against opponent hands drawn from the inference model in PATH (weights of format version 3 or later)", New: newSampled},
+	{Name: "rollout", Usage: "rollout:PATH", Doc: "the tuned player checking its discards and knocks by playing the rest of the round out against opponent hands and stock orders drawn from the inference model in PATH (weights of format version 3 or later; from version 4 it values a round by the chance of winning the game)", New: newRollout},
 }
 
 // NewEntrant resolves a player name: a baseline bot, or PREFIX:ARG.
