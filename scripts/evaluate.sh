@@ -70,13 +70,19 @@ echo "== the sampled player against the tuned player, same weights (fitted on si
   --compare "tuned:$work/weights-simple.json" | grep -E '^A|^win rate'
 echo "== the sampled player against the tuned player, head to head"
 "$g" simulate --games "$sampled" --mirror --no-logs --seed 98 --players "sampled:$work/weights-simple.json,tuned:$work/weights-simple.json" | tail -3
+# fitted BOT NAME simulates 3,000 games of the tuned player (default
+# weights) against BOT, seed 3001, imports them into a database of their
+# own and fits $work/weights-NAME.json on them.
+fitted() {
+  rm -rf "$work/logs-$2"
+  GINLOG_DB="$work/$2.duckdb"
+  rm -f "$GINLOG_DB" "$GINLOG_DB.wal"
+  "$g" simulate --players "tuned:default,$1" --games 3000 --seed 3001 --out "$work/logs-$2" >/dev/null
+  "$g" ingest "$work/logs-$2" --opponent "$1" >/dev/null
+  "$g" fit --out "$work/weights-$2.json" >/dev/null
+}
 echo "== the rollout player against the tuned player, same weights (fitted on simple, seed 3001), against simple, paired, seed 4242"
-rm -rf "$work/logs-rollout"
-GINLOG_DB="$work/rollout.duckdb"
-rm -f "$GINLOG_DB" "$GINLOG_DB.wal"
-"$g" simulate --players tuned:default,simple --games 3000 --seed 3001 --out "$work/logs-rollout" >/dev/null
-"$g" ingest "$work/logs-rollout" --opponent simple >/dev/null
-"$g" fit --out "$work/weights-rollout.json" >/dev/null
+fitted simple rollout
 w="$work/weights-rollout.json"
 "$g" simulate --games "$rollout" --mirror --no-logs --seed 4242 --players "rollout:$w,simple" --compare "tuned:$w" | grep -E '^A|^win rate'
 echo "== the rollout player against the other baselines, paired with the tuned player, seed 4243"
@@ -88,10 +94,5 @@ echo "== the rollout player against the tuned player, head to head, seed 4243"
 echo "== the gain from fitting: the rollout player with the fitted weights against default weights (the uniform inference), against simple, paired, seed 4244"
 "$g" simulate --games "$rollout_others" --mirror --no-logs --seed 4244 --players "rollout:$w,simple" --compare rollout:default | grep -E '^A|^win rate'
 echo "== exploitation: the rollout player against memory, weights fitted on memory's games against those fitted on simple's, paired, seed 4244"
-rm -rf "$work/logs-rollout-memory"
-GINLOG_DB="$work/rollout-memory.duckdb"
-rm -f "$GINLOG_DB" "$GINLOG_DB.wal"
-"$g" simulate --players tuned:default,memory --games 3000 --seed 3001 --out "$work/logs-rollout-memory" >/dev/null
-"$g" ingest "$work/logs-rollout-memory" --opponent memory >/dev/null
-"$g" fit --out "$work/weights-rollout-memory.json" >/dev/null
+fitted memory rollout-memory
 "$g" simulate --games "$rollout_others" --mirror --no-logs --seed 4244 --players "rollout:$work/weights-rollout-memory.json,memory" --compare "rollout:$w" | grep -E '^A|^win rate'
