@@ -18,7 +18,7 @@
 #     the tuned player against simple (seed 3001), against the tuned player
 #     with the same weights on the same deals: against simple on seed 4242,
 #     which no development run used (ROLLOUT games, default 10000: about
-#     0.17 CPU s a game), then against the other baselines and head to head
+#     0.26 CPU s a game), then against the other baselines and head to head
 #     (ROLLOUT_OTHERS games each, default 2000); the gain from fitting
 #     (the fitted weights against default weights, whose inference is the
 #     uniform) and exploitation (against memory, weights fitted on 3,000
