@@ -83,11 +83,14 @@ func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
 	return execAll(ctx, tx, rollupBuildSQL, block, old)
 }
 
-// execAll runs each statement of a file in tx with the block size $n
-// and, where it takes it, the last group before the build $old.
+// execAll runs each statement of a file in tx with, where it takes them,
+// the block size $n and the last group before the build $old.
 func execAll(ctx context.Context, tx *sql.Tx, text string, block, old int64) error {
 	for _, stmt := range sqltext.Statements(text) {
-		args := []any{sql.Named("n", block)}
+		var args []any
+		if strings.Contains(stmt, "$n") {
+			args = append(args, sql.Named("n", block))
+		}
 		if strings.Contains(stmt, "$old") {
 			args = append(args, sql.Named("old", old))
 		}

@@ -1,19 +1,19 @@
 -- rollup-build: the second half of a rollup build: fills the rollup
 -- tables for the groups rollup-groups.sql added (grp above $old), blocks
--- of $n game ids. One statement per table.
-INSERT INTO rollup_cards (grp, side, card, offered, taken, discarded, discard_dead, discard_best, fed, feedable, held, melded, held_points)
-WITH gg AS (
-  SELECT g.game_id, u.grp
+-- of $n game ids. The games of those groups are listed once, in the
+-- temporary table build_games, then one statement per table reads them.
+CREATE OR REPLACE TEMP TABLE build_games AS
+  SELECT g.game_id, g.winner, u.grp
   FROM games g JOIN rollup_groups u ON u.block = g.game_id - g.game_id % $n
    AND u.opponent IS NOT DISTINCT FROM g.opponent AND u.source IS NOT DISTINCT FROM g.source
-  WHERE u.grp > $old AND g.kind = 'gin' AND g.mirror_of IS NULL
-),
-f AS (SELECT gg.grp, x.* FROM play_features x JOIN gg ON gg.game_id = x.game_id),
+  WHERE u.grp > $old AND g.kind = 'gin' AND g.mirror_of IS NULL;
+INSERT INTO rollup_cards (grp, side, card, offered, taken, discarded, discard_dead, discard_best, fed, feedable, held, melded, held_points)
+WITH f AS (SELECT gg.grp, x.* FROM play_features x JOIN build_games gg ON gg.game_id = x.game_id),
 ends AS (
   SELECT gg.grp, s.side, CASE WHEN s.side = 'you' THEN c.cards_you ELSE c.cards_opp END AS cards,
          CASE WHEN s.side = 'you' THEN c.melded_you ELSE c.melded_opp END AS melded,
          CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END AS points
-  FROM round_checks c JOIN gg ON gg.game_id = c.game_id
+  FROM round_checks c JOIN build_games gg ON gg.game_id = c.game_id
   JOIN rounds r ON r.game_id = c.game_id AND r.round = c.round
   CROSS JOIN (SELECT CAST(unnest(enum_range(NULL::side)) AS side) AS side) s
 ),
@@ -35,52 +35,28 @@ SELECT grp, side, card, sum(offered), sum(taken), sum(discarded), sum(discard_de
        sum(feedable), sum(held), sum(melded), sum(held_points)
 FROM cells GROUP BY grp, side, card;
 INSERT INTO rollup_plays (grp, side, relation, stock_left, turn, offered, taken, could_knock, knock_passed)
-WITH gg AS (
-  SELECT g.game_id, u.grp
-  FROM games g JOIN rollup_groups u ON u.block = g.game_id - g.game_id % $n
-   AND u.opponent IS NOT DISTINCT FROM g.opponent AND u.source IS NOT DISTINCT FROM g.source
-  WHERE u.grp > $old AND g.kind = 'gin' AND g.mirror_of IS NULL
-)
 SELECT gg.grp, x.actor, x.top_relation, x.stock_left, least(x.turn, 16), count(*),
        count(CASE WHEN x.from_discard THEN 1 END), count(CASE WHEN x.could_knock THEN 1 END),
        count(CASE WHEN x.could_knock AND NOT x.last THEN 1 END)
-FROM play_features x JOIN gg ON gg.game_id = x.game_id
+FROM play_features x JOIN build_games gg ON gg.game_id = x.game_id
 GROUP BY gg.grp, x.actor, x.top_relation, x.stock_left, least(x.turn, 16);
 INSERT INTO rollup_calls (grp, side, action, deadwood, turn, calls, undercut)
-WITH gg AS (
-  SELECT g.game_id, u.grp
-  FROM games g JOIN rollup_groups u ON u.block = g.game_id - g.game_id % $n
-   AND u.opponent IS NOT DISTINCT FROM g.opponent AND u.source IS NOT DISTINCT FROM g.source
-  WHERE u.grp > $old AND g.kind = 'gin' AND g.mirror_of IS NULL
-)
 SELECT gg.grp, f.actor, r.action, f.deadwood_after, least(f.turn, 16), count(*),
        count(CASE WHEN (f.actor = 'you' AND r.opp_points > 0) OR (f.actor = 'opp' AND r.you_points > 0) THEN 1 END)
-FROM play_features f JOIN gg ON gg.game_id = f.game_id
+FROM play_features f JOIN build_games gg ON gg.game_id = f.game_id
 JOIN rounds r ON r.game_id = f.game_id AND r.round = f.round
 WHERE f.last AND r.action IN ('Gin', 'Knock')
 GROUP BY gg.grp, f.actor, r.action, f.deadwood_after, least(f.turn, 16);
 INSERT INTO rollup_rounds (grp, action, plays, stock_draws, rounds)
-WITH gg AS (
-  SELECT g.game_id, u.grp
-  FROM games g JOIN rollup_groups u ON u.block = g.game_id - g.game_id % $n
-   AND u.opponent IS NOT DISTINCT FROM g.opponent AND u.source IS NOT DISTINCT FROM g.source
-  WHERE u.grp > $old AND g.kind = 'gin' AND g.mirror_of IS NULL
-)
 SELECT gg.grp, r.action, r.plays, r.stock_draws, count(*)
-FROM rounds r JOIN gg ON gg.game_id = r.game_id
+FROM rounds r JOIN build_games gg ON gg.game_id = r.game_id
 GROUP BY gg.grp, r.action, r.plays, r.stock_draws;
 INSERT INTO rollup_sides (grp, side, games, won, rounds, points, gins, knocks, drops, undercuts,
                           checked, lost_rounds, points_lost, worst, extra_declared)
-WITH gg AS (
-  SELECT g.game_id, g.winner, u.grp
-  FROM games g JOIN rollup_groups u ON u.block = g.game_id - g.game_id % $n
-   AND u.opponent IS NOT DISTINCT FROM g.opponent AND u.source IS NOT DISTINCT FROM g.source
-  WHERE u.grp > $old AND g.kind = 'gin' AND g.mirror_of IS NULL
-),
-s AS (SELECT CAST(unnest(enum_range(NULL::side)) AS side) AS side),
+WITH s AS (SELECT CAST(unnest(enum_range(NULL::side)) AS side) AS side),
 w AS (
   SELECT gg.grp, s.side, count(*) AS games, count(CASE WHEN gg.winner = s.side THEN 1 END) AS won
-  FROM gg CROSS JOIN s GROUP BY gg.grp, s.side
+  FROM build_games gg CROSS JOIN s GROUP BY gg.grp, s.side
 ),
 r AS (
   SELECT gg.grp, s.side, count(*) AS rounds,
@@ -90,14 +66,14 @@ r AS (
          count(CASE WHEN r.caller = s.side AND r.action = 'Drop' THEN 1 END) AS drops,
          count(CASE WHEN r.caller <> s.side AND r.action <> 'Gin'
                      AND (CASE WHEN s.side = 'you' THEN r.you_points ELSE r.opp_points END) > 0 THEN 1 END) AS undercuts
-  FROM rounds r JOIN gg ON gg.game_id = r.game_id CROSS JOIN s
+  FROM rounds r JOIN build_games gg ON gg.game_id = r.game_id CROSS JOIN s
   GROUP BY gg.grp, s.side
 ),
 l AS (
   SELECT gg.grp, s.side,
          CASE WHEN s.side = 'you' THEN k.points_lost_you ELSE k.points_lost_opp END AS lost,
          CASE WHEN s.side = 'you' THEN k.declared_you - k.best_you ELSE k.declared_opp - k.best_opp END AS extra
-  FROM round_checks k JOIN gg ON gg.game_id = k.game_id CROSS JOIN s
+  FROM round_checks k JOIN build_games gg ON gg.game_id = k.game_id CROSS JOIN s
 ),
 c AS (
   SELECT grp, side, count(*) AS checked, count(CASE WHEN lost > 0 THEN 1 END) AS lost_rounds, sum(lost) AS points_lost,
@@ -107,4 +83,5 @@ c AS (
 SELECT w.grp, w.side, w.games, w.won, coalesce(r.rounds, 0), coalesce(r.points, 0), coalesce(r.gins, 0),
        coalesce(r.knocks, 0), coalesce(r.drops, 0), coalesce(r.undercuts, 0), coalesce(c.checked, 0),
        coalesce(c.lost_rounds, 0), coalesce(c.points_lost, 0), coalesce(c.worst, 0), coalesce(c.extra, 0)
-FROM w LEFT JOIN r ON r.grp = w.grp AND r.side = w.side LEFT JOIN c ON c.grp = w.grp AND c.side = w.side
+FROM w LEFT JOIN r ON r.grp = w.grp AND r.side = w.side LEFT JOIN c ON c.grp = w.grp AND c.side = w.side;
+DROP TABLE build_games;
