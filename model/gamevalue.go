@@ -24,15 +24,15 @@ func NewGameValue(rp *RoundPoints) *GameValue {
 	if rp == nil {
 		return nil
 	}
-	total, own, opp := 0, 0, 0
+	own, opp := 0, 0
 	for x := 1; x <= MaxRoundPoints; x++ {
 		own += rp.Other[x]
 		opp += rp.Modelled[x]
 	}
-	if total = own + opp; own == 0 || opp == 0 {
+	if own == 0 || opp == 0 {
 		return nil
 	}
-	g := raceTable(rp, total)
+	g := raceTable(rp, own+opp)
 	if g.slope = (g.at(10, 0) - g.at(0, 10)) / 20; !(g.slope > 0) {
 		return nil
 	}
