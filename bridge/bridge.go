@@ -12,7 +12,7 @@ import (
 	"regexp"
 	"text/template"
 
-	"github.com/ginlog/ginlog/extplayer"
+	"github.com/ginlog/ginlog/players/external"
 )
 
 //go:embed main.hs.tmpl
@@ -42,5 +42,5 @@ func Haskell(w io.Writer, opts HaskellOptions) error {
 	return haskellMain.Execute(w, struct {
 		HaskellOptions
 		Hello string
-	}{opts, extplayer.Hello})
+	}{opts, external.Hello})
 }

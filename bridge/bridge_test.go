@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginlog/ginlog/extplayer"
 	gold "github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/players/external"
 )
 
 func TestHaskellGolden(t *testing.T) {
@@ -129,7 +129,7 @@ func TestHaskellMemoryRoundTrip(t *testing.T) {
 		for i := range r {
 			r[i] = alphabet[rng.IntN(len(alphabet))]
 		}
-		mem := string(extplayer.AppendMemory(nil, extplayer.Memory{Text: string(r), Valid: true}))
+		mem := string(external.AppendMemory(nil, external.Memory{Text: string(r), Valid: true}))
 		in.WriteString("play D3 5 0 " + mem + " S4;C4;D4;S5;S6;S7;HK;D2;C9;HA\n")
 		want.WriteString("drop HK " + mem + "\n")
 	}

@@ -11,12 +11,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
-	"github.com/ginlog/ginlog/extplayer"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -84,7 +84,7 @@ func buildWeighted(t testing.TB, w *model.Weights) string {
 // decision: the tracker in the memory it returns must hold what the
 // player could know of the round, computed from the engine's view.
 type trackerCheck struct {
-	*extplayer.Player
+	*external.Player
 	t     testing.TB
 	turns int
 }
@@ -173,7 +173,7 @@ func where(v *gin.View) string {
 // memory is right at every decision.
 func TestWeightedPlaysThroughBridge(t *testing.T) {
 	exe := buildWeighted(t, sampleWeights(t))
-	pool, err := extplayer.NewPool(extplayer.Options{Command: []string{exe}})
+	pool, err := external.NewPool(external.Options{Command: []string{exe}})
 	if err != nil {
 		t.Fatal(err)
 	}

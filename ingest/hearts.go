@@ -13,11 +13,11 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/schema"
 )
 
-// heartsFormat reads the FIT2102 Hearts logs (package hearts/hlog): the
+// heartsFormat reads the FIT2102 Hearts logs (package hearts/logs): the
 // files <group>/<player>/<stamp>.csv, sibling player folders holding one
 // game's views. Earlier-version games span several stamps, and a stamp may
 // hold the end of one game and the start of the next: such a file belongs
@@ -37,7 +37,7 @@ func (heartsFormat) Detect(line []byte) bool {
 }
 
 // CodeTooManyHands is the defect code of a Hearts game longer than
-// MaxHeartsHands hands. The Hearts files' other codes are hlog's.
+// MaxHeartsHands hands. The Hearts files' other codes are hearts/logs'.
 const CodeTooManyHands = "too-many-hands"
 
 // MaxHeartsHands is the most hands a Hearts game may have (games.rounds
@@ -57,7 +57,7 @@ func (heartsFormat) Read(ctx context.Context, files []LogFile, workers int, yiel
 	list := make([]named, len(files))
 	for i, f := range files {
 		list[i].file = f
-		list[i].group, list[i].player, list[i].stamp, _ = hlog.SplitName(f.Name)
+		list[i].group, list[i].player, list[i].stamp, _ = logs.SplitName(f.Name)
 	}
 	slices.SortStableFunc(list, func(a, b named) int {
 		return cmp.Or(strings.Compare(a.group, b.group), cmp.Compare(a.stamp, b.stamp), strings.Compare(a.player, b.player))
@@ -65,10 +65,10 @@ func (heartsFormat) Read(ctx context.Context, files []LogFile, workers int, yiel
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	parsed := ordered(ctx, len(list), workers, func(i int) *hlog.File { return parseHearts(list[i].file) })
-	var gr hlog.Grouper
-	var stamp []*hlog.File
-	emit := func(games []*hlog.Game) error {
+	parsed := ordered(ctx, len(list), workers, func(i int) *logs.File { return parseHearts(list[i].file) })
+	var gr logs.Grouper
+	var stamp []*logs.File
+	emit := func(games []*logs.Game) error {
 		for _, g := range games {
 			if err := yield(newHeartsGame(g)); err != nil {
 				return err
@@ -77,7 +77,7 @@ func (heartsFormat) Read(ctx context.Context, files []LogFile, workers int, yiel
 		return nil
 	}
 	for f := range parsed {
-		if len(stamp) > 0 && !hlog.SameStamp(stamp[0], f) {
+		if len(stamp) > 0 && !logs.SameStamp(stamp[0], f) {
 			if err := emit(gr.Add(stamp)); err != nil {
 				return err
 			}
@@ -98,17 +98,17 @@ func (heartsFormat) Read(ctx context.Context, files []LogFile, workers int, yiel
 
 // parseHearts reads and parses one file; a file that cannot be read is a
 // file whose only row is its error.
-func parseHearts(f LogFile) *hlog.File {
+func parseHearts(f LogFile) *logs.File {
 	data, err := f.Read()
 	if err != nil {
 		e := readFailure(f.Name, err)
-		hf := &hlog.File{Name: f.Name, Pos: -1, Errors: []*hlog.FileError{{File: f.Name, Code: e.Code, Msg: e.Msg}}}
+		hf := &logs.File{Name: f.Name, Pos: -1, Errors: []*logs.FileError{{File: f.Name, Code: e.Code, Msg: e.Msg}}}
 		sum := sha256.Sum256(nil)
 		hf.SHA256 = hex.EncodeToString(sum[:])
-		hf.Group, hf.Player, hf.Stamp, _ = hlog.SplitName(f.Name)
+		hf.Group, hf.Player, hf.Stamp, _ = logs.SplitName(f.Name)
 		return hf
 	}
-	return hlog.ParseFile(f.Name, data)
+	return logs.ParseFile(f.Name, data)
 }
 
 // ordered runs work(i) for i in [0, n) on workers goroutines and yields
@@ -161,11 +161,11 @@ func ordered[T any](ctx context.Context, n, workers int, work func(i int) T) <-c
 
 // heartsGame is a game of Hearts logs, as a FormatGame.
 type heartsGame struct {
-	g      *hlog.Game
+	g      *logs.Game
 	errors []*FileError
 }
 
-func newHeartsGame(g *hlog.Game) *heartsGame {
+func newHeartsGame(g *logs.Game) *heartsGame {
 	hg := &heartsGame{g: g}
 	for _, e := range g.Errors {
 		hg.errors = append(hg.errors, &FileError{File: e.File, Line: e.Line, Column: e.Column, Code: e.Code, Msg: e.Msg})

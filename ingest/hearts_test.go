@@ -11,14 +11,14 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testenv"
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 	"golang.org/x/tools/txtar"
 )
 
 const realHearts = "../../shared/hearts/logs"
 
 // TestHeartsRealLogs ingests every real Hearts log, detected by content:
-// every file loads, into as many games and hands as hlog reads.
+// every file loads, into as many games and hands as hearts/logs reads.
 func TestHeartsRealLogs(t *testing.T) {
 	testenv.Dir(t, realHearts)
 	db := openDB(t, filepath.Join(t.TempDir(), "h.duckdb"))

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 )
 
 // bigGame writes game ts into dir with rounds rounds of plays plays each:

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 )
 
 // fixture reads testdata/fitted.json: weights fitted on the sample

@@ -14,8 +14,8 @@ import (
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store"
 )
 
 // sampleDB loads the sample games into a fresh database and verifies

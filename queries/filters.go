@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/gin/replay"
 )
 
 // Filters select the games and the side a query looks at. Each is the

@@ -6,7 +6,7 @@ import (
 	_ "embed"
 	"fmt"
 
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/gin/replay"
 )
 
 var (

@@ -11,14 +11,14 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/hearts"
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
 )
 
 const realHearts = "../../shared/hearts/logs"
@@ -57,11 +57,11 @@ func TestHeartsGolden(t *testing.T) {
 }
 
 // TestHeartsAgainstLogs checks the Hearts queries' counts against the same
-// counts made straight from the files: hlog's reports, the logged scores
+// counts made straight from the files: hearts/logs' reports, the logged scores
 // and hearts.Analyse of every determined hand.
 func TestHeartsAgainstLogs(t *testing.T) {
 	db := heartsDB(t, realHearts)
-	games, err := hlog.ReadFS(os.DirFS(realHearts), ".")
+	games, err := logs.ReadFS(os.DirFS(realHearts), ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestHeartsAgainstLogs(t *testing.T) {
 	queenTaken, queenDumped, firstHeart, moons, attempts, leadsOpen, heartLeads := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	determined := 0
 	for _, g := range games {
-		rep := hlog.Verify(g)
+		rep := logs.Verify(g)
 		n := g.Players
 		for i := range g.Hands {
 			h, r := &g.Hands[i], &rep.Hands[i]

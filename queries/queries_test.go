@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/oracle"
@@ -17,7 +18,6 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 )
 

@@ -16,8 +16,8 @@ import (
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/sim"
+	"github.com/ginlog/ginlog/store"
 )
 
 // rollupBlock is the block size of the rollup tests: a corpus of a few

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 )
 
 // referenceTendencies counts every measure the slow, obvious way: each

@@ -9,12 +9,12 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // table runs a named query and returns a reader of its cells by row and

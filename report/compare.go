@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
 	"gonum.org/v1/plot/vg"
 )
 

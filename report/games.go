@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"

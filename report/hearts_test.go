@@ -11,8 +11,8 @@ import (
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store"
 )
 
 const realHearts = "../../shared/hearts/logs"

@@ -12,7 +12,7 @@ import (
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/model/infer/train"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 )
 
 // DefaultInferenceGames is how many held-out games the section on reading

@@ -11,7 +11,7 @@ import (
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 )
 
 // fitted caches the weights fitted on the sample corpus: fitting is the

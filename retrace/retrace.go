@@ -19,7 +19,7 @@
 // it discarded sat in its hand; retrace puts that card last.
 //
 // Retrace works on replay.Game values read with each hand as the log lists
-// it (replay.Round.Listed: replay/store's Filter.Listed, or
+// it (replay.Round.Listed: store's Filter.Listed, or
 // replay.FromRecord).
 package retrace
 
@@ -29,7 +29,7 @@ import (
 	"strconv"
 
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/gin/replay"
 )
 
 // Kind is a kind of decision.

@@ -8,10 +8,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // fromRecord turns a played game into its log, seat 0 being the logged

@@ -13,11 +13,11 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/gin/replay"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -119,13 +119,13 @@ var goEnums = map[string][]string{
 	}(),
 	"game_kind": {queries.GameGin, queries.GameHearts},
 	"hearts_version": func() (v []string) {
-		for x := hlog.VersionUnknown; x <= hlog.Earlier; x++ {
+		for x := logs.VersionUnknown; x <= logs.Earlier; x++ {
 			v = append(v, x.String())
 		}
 		return v
 	}(),
 	"order_method": func() (v []string) {
-		for m := hlog.MethodNone; m <= hlog.MethodSearched; m++ {
+		for m := logs.MethodNone; m <= logs.MethodSearched; m++ {
 			v = append(v, m.String())
 		}
 		return v

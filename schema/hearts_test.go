@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/hearts/logs"
 )
 
 // TestHeartsEnums checks that the ENUMs the Hearts tables persist list
-// hlog's values in hlog's order, so that enum codes are hlog's numbers.
+// hearts/logs' values in hearts/logs' order, so that enum codes are hearts/logs' numbers.
 func TestHeartsEnums(t *testing.T) {
 	db, err := Open(context.Background(), "")
 	if err != nil {
@@ -16,10 +16,10 @@ func TestHeartsEnums(t *testing.T) {
 	}
 	defer db.Close()
 	var versions, methods []string
-	for v := hlog.VersionUnknown; v <= hlog.Earlier; v++ {
+	for v := logs.VersionUnknown; v <= logs.Earlier; v++ {
 		versions = append(versions, v.String())
 	}
-	for m := hlog.MethodNone; m <= hlog.MethodSearched; m++ {
+	for m := logs.MethodNone; m <= logs.MethodSearched; m++ {
 		methods = append(methods, m.String())
 	}
 	for _, tc := range []struct {

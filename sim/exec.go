@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ginlog/ginlog/extplayer"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/players/external"
 )
 
 // ExecUsage and ExecDoc describe the exec:CMD players for help texts.
@@ -24,11 +24,11 @@ const (
 // Watch kills them when the command is cancelled and closes them when it
 // ends. A nil *Players resolves every name but exec:CMD.
 type Players struct {
-	Timeout   time.Duration // the time limit on one decision of an exec: player (0: extplayer.DefaultTimeout)
+	Timeout   time.Duration // the time limit on one decision of an exec: player (0: external.DefaultTimeout)
 	StderrDir string        // keep exec: players' stderr here, one file per game ("": not kept)
 
 	mu    sync.Mutex
-	pools []*extplayer.Pool
+	pools []*external.Pool
 }
 
 // ErrNoExec reports an exec: player where a command cannot run one.
@@ -45,12 +45,12 @@ func (ps *Players) Entrant(name string) (Entrant, error) {
 	}
 	timeout := ps.Timeout
 	if timeout == 0 {
-		timeout = extplayer.DefaultTimeout
+		timeout = external.DefaultTimeout
 	}
 	if timeout < 0 {
 		return Entrant{}, fmt.Errorf("player %q: a time limit of %v: want a positive duration", name, timeout)
 	}
-	pool, err := extplayer.NewPool(extplayer.Options{
+	pool, err := external.NewPool(external.Options{
 		Command: strings.Fields(strings.Trim(command, `"'`)), Timeout: timeout, StderrDir: ps.StderrDir,
 	})
 	if err != nil {
@@ -83,17 +83,17 @@ func (ps *Players) Parse(list string) ([2]Entrant, error) {
 // returns the function that stops watching and closes the pools, to call
 // when the command ends.
 func (ps *Players) Watch(ctx context.Context) (stop func()) {
-	each := func(f func(*extplayer.Pool)) {
+	each := func(f func(*external.Pool)) {
 		ps.mu.Lock()
 		defer ps.mu.Unlock()
 		for _, p := range ps.pools {
 			f(p)
 		}
 	}
-	unwatch := context.AfterFunc(ctx, func() { each((*extplayer.Pool).Kill) })
+	unwatch := context.AfterFunc(ctx, func() { each((*external.Pool).Kill) })
 	return func() {
 		unwatch()
-		each((*extplayer.Pool).Close)
+		each((*external.Pool).Close)
 	}
 }
 
@@ -102,7 +102,7 @@ func (ps *Players) Watch(ctx context.Context) (stop func()) {
 func ForfeitCodes() [][2]string {
 	var out [][2]string
 	seen := map[string]bool{}
-	for _, c := range append(append([][2]string{}, Codes...), extplayer.Codes...) {
+	for _, c := range append(append([][2]string{}, Codes...), external.Codes...) {
 		if !seen[c[0]] {
 			seen[c[0]] = true
 			out = append(out, c)

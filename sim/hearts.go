@@ -13,7 +13,7 @@ import (
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/stats"
 )
@@ -140,7 +140,7 @@ func HeartsDirs(dir string, ids []string) error {
 }
 
 // WriteHeartsGame writes a game as the later framework did, in the real
-// player-id ordered format (hlog.GameFiles): <dir>/<id>/<stamp>.csv for
+// player-id ordered format (logs.GameFiles): <dir>/<id>/<stamp>.csv for
 // each player's id, in the folders HeartsDirs made. Every file must be
 // new: a file or a link already there is an error, and nothing is written
 // through a link.
@@ -155,7 +155,7 @@ func OverwriteHeartsGame(dir string, g *HeartsGame, ids []string) error {
 }
 
 func writeHearts(dir string, g *HeartsGame, ids []string, write func(string, []byte, fs.FileMode) error) error {
-	files, err := hlog.GameFiles(&g.Record, ids, g.Stamp)
+	files, err := logs.GameFiles(&g.Record, ids, g.Stamp)
 	if err != nil {
 		return err
 	}

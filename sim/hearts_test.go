@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/hearts/bots"
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/hearts/logs"
 )
 
 func heartsEntrants(t testing.TB, names ...string) []HeartsEntrant {
@@ -118,7 +118,7 @@ func TestHeartsErrors(t *testing.T) {
 	}
 }
 
-// TestHeartsLogs writes a match's logs and reads them back with hlog: the
+// TestHeartsLogs writes a match's logs and reads them back with hearts/logs: the
 // player-id ordered format, every hand determined and verified.
 func TestHeartsLogs(t *testing.T) {
 	for _, n := range []int{2, 4} {
@@ -142,7 +142,7 @@ func TestHeartsLogs(t *testing.T) {
 			if err := OverwriteHeartsGame(dir, games[0], ids); err != nil {
 				t.Error(err)
 			}
-			read, err := hlog.ReadFS(os.DirFS(filepath.Dir(dir)), filepath.Base(dir))
+			read, err := logs.ReadFS(os.DirFS(filepath.Dir(dir)), filepath.Base(dir))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -150,8 +150,8 @@ func TestHeartsLogs(t *testing.T) {
 				t.Fatalf("%d games read, %d written", len(read), len(games))
 			}
 			for i, g := range read {
-				rep := hlog.Verify(g)
-				if rep.Method != hlog.MethodByPlayer || !rep.Verified() || len(g.Hands) != len(games[i].Record.Hands) {
+				rep := logs.Verify(g)
+				if rep.Method != logs.MethodByPlayer || !rep.Verified() || len(g.Hands) != len(games[i].Record.Hands) {
 					t.Errorf("game %d: method %v, deviations %v, %d hands of %d", i, rep.Method, rep.Deviations, len(g.Hands), len(games[i].Record.Hands))
 				}
 			}

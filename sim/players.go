@@ -6,8 +6,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/model"
 )
 

@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/internal/panics"
 )
 

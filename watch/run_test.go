@@ -18,8 +18,8 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store"
 )
 
 // TestMain plays a child process's part when a test asks for one:

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ginlog/ginlog/bots"
+	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"

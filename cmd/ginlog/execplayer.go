@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ginlog/ginlog/extplayer"
+	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/pflag"
 )
@@ -22,7 +22,7 @@ moves; a violation forfeits the game (see the codes below).
 // addExecFlags adds --timeout and --stderr-dir, the options of the exec:
 // players ps starts.
 func addExecFlags(f *pflag.FlagSet, ps *sim.Players) {
-	f.DurationVar(&ps.Timeout, "timeout", extplayer.DefaultTimeout, "time limit on one decision of an exec: player")
+	f.DurationVar(&ps.Timeout, "timeout", external.DefaultTimeout, "time limit on one decision of an exec: player")
 	f.StringVar(&ps.StderrDir, "stderr-dir", "", "keep what exec: players write on stderr in DIR/<timestamp>-<seat>.stderr, one file per game, cut after its first MiB")
 }
 

@@ -25,12 +25,12 @@ var (
 	botErr  error
 )
 
-// testBot returns the path of extplayer's test bot, built once.
+// testBot returns the path of the external player's test bot, built once.
 func testBot(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(toolDir, "bot")
 	botOnce.Do(func() {
-		out, err := exec.Command("go", "build", "-o", path, "../../extplayer/testdata/bot").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", path, "../../players/external/testdata/bot").CombinedOutput()
 		if err != nil {
 			botErr = fmt.Errorf("build the test bot: %v\n%s", err, out)
 		}

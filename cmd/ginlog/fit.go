@@ -12,9 +12,9 @@ import (
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
+	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
 

@@ -8,12 +8,12 @@ import (
 	"iter"
 	"math"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/model/infer/train"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // evaluateInference measures the inference model of w on the held-out

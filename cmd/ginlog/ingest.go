@@ -9,14 +9,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/gin/replay"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
 
@@ -177,7 +177,7 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver ver
 		return render.WriteJSON(a.out, struct {
 			*ingest.Summary
 			Verify       *replay.Summary `json:"verify,omitempty"`
-			VerifyHearts *hlog.Summary   `json:"verify_hearts,omitempty"`
+			VerifyHearts *logs.Summary   `json:"verify_hearts,omitempty"`
 		}{s, ver.gin, ver.hearts})
 	}
 	skipped := ""

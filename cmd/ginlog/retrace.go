@@ -6,15 +6,15 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/retrace"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
+	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
 

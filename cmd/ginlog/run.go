@@ -10,10 +10,10 @@ import (
 	"runtime/debug"
 	"syscall"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
 )

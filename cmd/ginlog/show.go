@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
 

@@ -9,11 +9,11 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/hearts"
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 )
 
 // showHearts prints a Hearts game hand by hand: each trick's cards by
@@ -32,7 +32,7 @@ func showHearts(ctx context.Context, a *app, db *sql.DB, opts showOptions) error
 	if opts.round < 0 || opts.round > len(g.Hands) {
 		return usagef("--round: game %d has hands 1 to %d", opts.game, len(g.Hands))
 	}
-	rep := hlog.Verify(g)
+	rep := logs.Verify(g)
 	w := a.out
 	n := g.Players
 	ids := make([]string, n)
@@ -80,7 +80,7 @@ func showHearts(ctx context.Context, a *app, db *sql.DB, opts showOptions) error
 	return nil
 }
 
-func showHeartsHand(w io.Writer, n, number int, h *hlog.Hand, r *hlog.HandReport, ids []string, totals [hearts.MaxPlayers]int, known bool, terminal bool) error {
+func showHeartsHand(w io.Writer, n, number int, h *logs.Hand, r *logs.HandReport, ids []string, totals [hearts.MaxPlayers]int, known bool, terminal bool) error {
 	fmt.Fprintf(w, "\nhand %d (stamp %d, row %d): ", number, h.Stamp.Time, h.Row+1)
 	var t *render.Table
 	if r.Determined {
@@ -138,7 +138,7 @@ func showHeartsHand(w io.Writer, n, number int, h *hlog.Hand, r *hlog.HandReport
 }
 
 // verdict says whether a hand that is not determined verified.
-func verdict(r *hlog.HandReport) string {
+func verdict(r *logs.HandReport) string {
 	if r.Verified {
 		return "verified"
 	}

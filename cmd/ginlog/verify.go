@@ -7,11 +7,11 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/gin/replay"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
 
@@ -101,7 +101,7 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 	if opts.format == render.JSON {
 		out := struct {
 			*replay.Summary
-			Hearts     *hlog.Summary `json:"hearts,omitempty"`
+			Hearts     *logs.Summary `json:"hearts,omitempty"`
 			Game       *gameDetail   `json:"game,omitempty"`
 			HeartsGame *heartsDetail `json:"hearts_game,omitempty"`
 		}{v.gin, v.hearts, detail, hdetail}

@@ -7,12 +7,12 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ginlog/ginlog/hearts/hlog"
+	"github.com/ginlog/ginlog/gin/replay"
+	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store"
 )
 
 // verified is what verify did: the Gin games' summary and the Hearts
@@ -20,7 +20,7 @@ import (
 // --game of the other kind).
 type verified struct {
 	gin    *replay.Summary
-	hearts *hlog.Summary
+	hearts *logs.Summary
 }
 
 // problems counts the violations and deviations found, and the games with
@@ -65,14 +65,14 @@ func verifyAll(ctx context.Context, a *app, db *sql.DB, sel store.Selection) (ve
 // heartsCodesHelp lists the Hearts deviation codes for the help text.
 func heartsCodesHelp() string {
 	var b strings.Builder
-	for _, c := range hlog.DeviationCodes {
+	for _, c := range logs.DeviationCodes {
 		fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
 // writeHeartsVerifySummary writes what verifying Hearts games found.
-func writeHeartsVerifySummary(w io.Writer, s *hlog.Summary, terminal bool) error {
+func writeHeartsVerifySummary(w io.Writer, s *logs.Summary, terminal bool) error {
 	fmt.Fprintf(w, "verified %s, %s in %.2f s (%.0f hands/s)\n", plural(s.Games, "Hearts game"), plural(s.Hands, "hand"), s.Seconds, s.HandsPerS)
 	fmt.Fprintf(w, "hands: %d verified, %d determined; orders: %s\n", s.Verified, s.Determined, methodCounts(s.Methods))
 	if len(s.Deviations) == 0 {
@@ -82,7 +82,7 @@ func writeHeartsVerifySummary(w io.Writer, s *hlog.Summary, terminal bool) error
 	fmt.Fprintf(w, "deviations in %s:\n", plural(s.GamesWithDeviations, "game"))
 	t := &render.Table{Columns: render.Cols("code", "kind", "count")}
 	for _, c := range s.SortedCodes() {
-		t.Append(c, string(hlog.KindOf(c)), s.Deviations[c])
+		t.Append(c, string(logs.KindOf(c)), s.Deviations[c])
 	}
 	return render.Write(w, render.Text, t, terminal)
 }
@@ -90,7 +90,7 @@ func writeHeartsVerifySummary(w io.Writer, s *hlog.Summary, terminal bool) error
 // methodCounts lists the games by order method, in the methods' order.
 func methodCounts(m map[string]int) string {
 	var parts []string
-	for method := hlog.MethodNone; method <= hlog.MethodSearched; method++ {
+	for method := logs.MethodNone; method <= logs.MethodSearched; method++ {
 		if n := m[method.String()]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, method))
 		}

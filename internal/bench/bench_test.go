@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/sim"
 )
 

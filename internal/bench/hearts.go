@@ -16,9 +16,9 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
+	"github.com/ginlog/ginlog/store"
 )
 
 var (

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store"
 )
 
 // VerifyResult is a verify run: its summary, which holds the time, and

@@ -12,9 +12,9 @@ import (
 	"github.com/ginlog/ginlog/dataset"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testenv"
-	"github.com/ginlog/ginlog/replay/store"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
+	"github.com/ginlog/ginlog/store"
 )
 
 // Sample is the bundled sample corpus, from a package folder.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/infer"
 )

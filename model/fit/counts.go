@@ -2,8 +2,8 @@ package fit
 
 import (
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // drawKey is a draw-model feature vector.

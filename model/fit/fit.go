@@ -21,9 +21,9 @@ import (
 	"maps"
 	"time"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/infer/train"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // Options configure Fit.

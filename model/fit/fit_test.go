@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/export"
-	"github.com/ginlog/ginlog/replay"
-	"github.com/ginlog/ginlog/replay/store"
+	"github.com/ginlog/ginlog/store"
 )
 
 // The corpora the fit is tested on: the bundled sample (20 simulated

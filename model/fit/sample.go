@@ -5,7 +5,7 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/gin/replay"
 )
 
 // DefaultMaxGames is the most games Fit's tables are counted from unless

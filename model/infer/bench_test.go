@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 )
 
 // recorder wraps a player and keeps a copy of every view it draws with.

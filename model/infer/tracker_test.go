@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/ginlog/ginlog/bots"
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 )
 
 // observer wraps a player and records, at each of its draws, what a

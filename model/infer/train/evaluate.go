@@ -8,8 +8,8 @@ import (
 	"math/bits"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model/infer"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // Predictor is one of the predictions Evaluate compares.

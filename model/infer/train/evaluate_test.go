@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model/infer"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // TestEvaluateReference recomputes an evaluation the slow obvious way,

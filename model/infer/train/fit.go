@@ -7,8 +7,8 @@ import (
 	"iter"
 	"runtime"
 
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model/infer"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // Options configure Fit. The zero value fits the opponent's hands with

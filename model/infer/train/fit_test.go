@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model/infer"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // TestFitBeatsBaselines fits the model on games against each baseline

@@ -2,7 +2,7 @@ package train
 
 import (
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/gin/replay"
 )
 
 // fromRecord turns a finished game of the engine into the replay's stored

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/sim"
 )
 

@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model/infer"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // fitter holds the state of the optimisation.

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
-	"github.com/ginlog/ginlog/replay"
 	"github.com/ginlog/ginlog/sim"
 )
 

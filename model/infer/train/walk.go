@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model/infer"
-	"github.com/ginlog/ginlog/replay"
 )
 
 // Target says whose hand is inferred: the hand of the player whose

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/replay"
+	"github.com/ginlog/ginlog/gin/replay"
 )
 
 func cloneGame(g *replay.Game) *replay.Game {

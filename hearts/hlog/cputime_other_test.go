@@ -1,6 +1,0 @@
-//go:build !unix
-
-package hlog
-
-// cpuSeconds is not measured on this system.
-func cpuSeconds() float64 { return 0 }

@@ -1,0 +1,225 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/hearts"
+	"github.com/ginlog/ginlog/hearts/logs"
+)
+
+var (
+	//go:embed sql/hearts-games.sql
+	heartsGamesSQL string
+	//go:embed sql/hearts-players.sql
+	heartsPlayersSQL string
+	//go:embed sql/hearts-files.sql
+	heartsFilesSQL string
+	//go:embed sql/hearts-hands.sql
+	heartsHandsSQL string
+	//go:embed sql/hearts-scores.sql
+	heartsScoresSQL string
+)
+
+// HeartsGame is a stored Hearts game, rebuilt as hearts/logs reads it: every
+// hand with its cards, first field and logged scores, each located in its
+// file (line and columns), so that verifying it gives exactly the report
+// verifying the files gives.
+type HeartsGame struct {
+	ID   int64
+	Game *logs.Game
+}
+
+// LoadHearts reads Hearts games (sorted ids). Ids that name no Hearts game
+// are left out.
+func LoadHearts(ctx context.Context, db *sql.DB, ids []int64) ([]HeartsGame, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("load Hearts games: %w", err)
+	}
+	defer conn.Close()
+	return loadHearts(ctx, conn, ids)
+}
+
+// heartsBuild is a game being rebuilt.
+type heartsBuild struct {
+	g      *logs.Game
+	stamps map[int64]*logs.Stamp
+	names  map[[2]int64][2]string // (stamp, pos) -> path, sha256
+}
+
+// loadHearts reads Hearts games on conn, through the driver's rows as load
+// does for Gin games.
+func loadHearts(ctx context.Context, conn *sql.Conn, ids []int64) ([]HeartsGame, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	lo, hi := ids[0], ids[len(ids)-1]
+	want := make(map[int64]*heartsBuild, len(ids))
+	for _, id := range ids {
+		want[id] = nil
+	}
+	err := conn.Raw(func(dc any) error {
+		q, ok := dc.(driver.QueryerContext)
+		if !ok {
+			return fmt.Errorf("connection %T cannot query", dc)
+		}
+		args := []driver.NamedValue{{Ordinal: 1, Value: lo}, {Ordinal: 2, Value: hi}}
+		var n [4]int64
+		steps := []struct {
+			name, sql string
+			row       func(v []driver.Value) error
+		}{
+			{"games", heartsGamesSQL, func(v []driver.Value) error {
+				if err := ints(v[:3], n[:3]); err != nil {
+					return err
+				}
+				if _, ok := want[n[0]]; !ok {
+					return nil
+				}
+				group, _ := v[3].(string)
+				if !hearts.ValidPlayers(int(n[1])) {
+					return fmt.Errorf("game %d has %d players", n[0], n[1])
+				}
+				want[n[0]] = &heartsBuild{
+					g:      &logs.Game{Group: group, Players: int(n[1]), Version: logs.Version(n[2])},
+					stamps: map[int64]*logs.Stamp{}, names: map[[2]int64][2]string{},
+				}
+				return nil
+			}},
+			{"players", heartsPlayersSQL, func(v []driver.Value) error {
+				if err := ints(v[:2], n[:2]); err != nil {
+					return err
+				}
+				b := want[n[0]]
+				if b == nil {
+					return nil
+				}
+				if n[1] < 0 || n[1] >= int64(b.g.Players) {
+					return fmt.Errorf("game %d: player pos %d", n[0], n[1])
+				}
+				b.g.IDs[n[1]], _ = v[2].(string)
+				return nil
+			}},
+			{"files", heartsFilesSQL, func(v []driver.Value) error {
+				if err := ints(v[:3], n[:3]); err != nil {
+					return err
+				}
+				b := want[n[0]]
+				if b == nil {
+					return nil
+				}
+				path, _ := v[3].(string)
+				sum, _ := v[4].(string)
+				b.names[[2]int64{n[1], n[2]}] = [2]string{path, sum}
+				return nil
+			}},
+			{"hands", heartsHandsSQL, func(v []driver.Value) error {
+				var h [5]int64
+				if err := ints(v[:5], h[:]); err != nil {
+					return err
+				}
+				b := want[h[0]]
+				if b == nil {
+					return nil
+				}
+				if h[1] != int64(len(b.g.Hands)+1) {
+					return fmt.Errorf("game %d: hand %d after %d hands", h[0], h[1], len(b.g.Hands))
+				}
+				codes, _ := v[5].(string)
+				if len(codes) != gin.NumCards {
+					return fmt.Errorf("game %d hand %d: %d cards", h[0], h[1], len(codes))
+				}
+				hand := logs.Hand{Stamp: b.stamp(h[2]), Row: int(h[3]), First: int(h[4])}
+				for k := range hand.Cards {
+					hand.Cards[k] = gin.Card(codes[k] - 'A')
+				}
+				b.g.Hands = append(b.g.Hands, hand)
+				return nil
+			}},
+			{"scores", heartsScoresSQL, func(v []driver.Value) error {
+				var s [7]int64
+				if err := ints(v[:7], s[:]); err != nil {
+					return err
+				}
+				b := want[s[0]]
+				if b == nil {
+					return nil
+				}
+				if s[1] < 1 || s[1] > int64(len(b.g.Hands)) || s[2] < 0 || s[2] >= int64(b.g.Players) {
+					return fmt.Errorf("game %d: a score of hand %d, pos %d", s[0], s[1], s[2])
+				}
+				return b.score(&b.g.Hands[s[1]-1], int(s[2]), s[3:])
+			}},
+		}
+		for _, st := range steps {
+			if err := eachRow(ctx, q, st.sql, args, st.row); err != nil {
+				return fmt.Errorf("%s: %w", st.name, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load Hearts games %d to %d: %w", lo, hi, err)
+	}
+	out := make([]HeartsGame, 0, len(ids))
+	for _, id := range ids {
+		if b := want[id]; b != nil {
+			out = append(out, HeartsGame{ID: id, Game: b.finish()})
+		}
+	}
+	return out, nil
+}
+
+// stamp returns the game's stamp of time t, adding it on first use.
+func (b *heartsBuild) stamp(t int64) *logs.Stamp {
+	s := b.stamps[t]
+	if s == nil {
+		s = &logs.Stamp{Group: b.g.Group, Time: t, Players: b.g.Players, Version: b.g.Version}
+		b.stamps[t] = s
+		b.g.Stamps = append(b.g.Stamps, s)
+	}
+	return s
+}
+
+// score records pos's logged score of hand h, and its row in pos's file:
+// s holds the score, the line, the score's column and the first card's.
+func (b *heartsBuild) score(h *logs.Hand, pos int, s []int64) error {
+	st := h.Stamp
+	f := st.Files[pos]
+	if f == nil {
+		name, ok := b.names[[2]int64{st.Time, int64(pos)}]
+		if !ok {
+			return fmt.Errorf("no file of pos %d for stamp %d", pos, st.Time)
+		}
+		f = &logs.File{Name: name[0], SHA256: name[1], Group: b.g.Group, Player: b.g.IDs[pos], Stamp: st.Time,
+			Players: b.g.Players, Pos: pos}
+		st.Files[pos] = f
+		st.All = append(st.All, f)
+	}
+	if h.Row >= len(f.Rows) {
+		f.Rows = append(f.Rows, make([]logs.Row, h.Row+1-len(f.Rows))...)
+	}
+	h.Score[pos], h.Logged[pos] = int(s[0]), true
+	f.Rows[h.Row] = logs.Row{Line: int32(s[1]), Score: int16(s[0]), First: int8(h.First), ScoreCol: uint16(s[2]),
+		Cards: h.Cards, CardCol: logs.CardColumns(uint16(s[3]), &h.Cards)}
+	return nil
+}
+
+// finish completes the game: each stamp's files in player-id order and its
+// row count.
+func (b *heartsBuild) finish() *logs.Game {
+	for _, s := range b.g.Stamps {
+		slices.SortFunc(s.All, func(x, y *logs.File) int { return strings.Compare(x.Player, y.Player) })
+		for _, f := range s.All {
+			s.Rows = max(s.Rows, len(f.Rows))
+		}
+	}
+	return b.g
+}
