@@ -1,9 +1,6 @@
 package train
 
 import (
-	"sync"
-	"sync/atomic"
-
 	"github.com/ginlog/ginlog/model/infer"
 )
 
@@ -35,25 +32,11 @@ func (f *fitter) shrink(w []float64) (best, loss, uniform float64, err error) {
 	sums := make([][shrinkSteps + 1]float64, len(f.validation))
 	cards := make([]int, len(f.validation))
 	errs := make([]error, len(f.validation))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for wi := range f.opts.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := &f.scratch[wi]
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(f.validation) {
-					return
-				}
-				errs[i] = walk(f.validation[i], f.opts.Target, func(d *decision) {
-					cards[i] += s.shrinkLosses(w, d, &sums[i])
-				})
-			}
-		}()
-	}
-	wg.Wait()
+	f.each(len(f.validation), func(s *scratch, i int) {
+		errs[i] = walk(f.validation[i], f.opts.Target, func(d *decision) {
+			cards[i] += s.shrinkLosses(w, d, &sums[i])
+		})
+	})
 	var total [shrinkSteps + 1]float64
 	n := 0
 	for i := range sums {

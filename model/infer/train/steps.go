@@ -124,26 +124,12 @@ func (f *fitter) epoch(ctx context.Context, games iter.Seq2[*replay.Game, error]
 // takes one Adam step. The games' gradients are summed in batch order, so
 // the result does not depend on the number of workers.
 func (f *fitter) step(batch []*replay.Game) error {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for wi := range f.opts.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := &f.scratch[wi]
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(batch) {
-					return
-				}
-				gg := &f.grads[i]
-				clear(gg.g)
-				gg.decisions, gg.cards, gg.loss = 0, 0, 0
-				gg.err = walk(batch[i], f.opts.Target, func(d *decision) { s.accumulate(f.w, d, gg) })
-			}
-		}()
-	}
-	wg.Wait()
+	f.each(len(batch), func(s *scratch, i int) {
+		gg := &f.grads[i]
+		clear(gg.g)
+		gg.decisions, gg.cards, gg.loss = 0, 0, 0
+		gg.err = walk(batch[i], f.opts.Target, func(d *decision) { s.accumulate(f.w, d, gg) })
+	})
 	decisions := 0
 	for i := range batch {
 		gg := &f.grads[i]
@@ -187,6 +173,28 @@ func (f *fitter) averaged() []float64 {
 		out[k] = v / c
 	}
 	return out
+}
+
+// each calls work(s, i) for every i in [0, n) on the fitter's workers,
+// each with its own scratch, and returns when every call has.
+func (f *fitter) each(n int, work func(s *scratch, i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for wi := range f.opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := &f.scratch[wi]
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				work(s, i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // scratch is a worker's memory for one decision.
