@@ -92,33 +92,39 @@ Parquet files (ZSTD), partitioned Hive style:
 
 `, m.SchemaVersion, NullPartition, MaxPartitionValue, SparkName, TrinoName)
 	for _, t := range m.Tables {
-		fmt.Fprintf(&b, "## %s\n\n", t.Name)
-		if t.Comment != "" {
-			fmt.Fprintf(&b, "%s\n\n", t.Comment)
-		}
-		b.WriteString("| column | type | in the database | description |\n|---|---|---|---|\n")
-		for _, c := range t.Columns {
-			db := c.Database
-			switch {
-			case db == "":
-				db = "same"
-			case strings.HasPrefix(c.Type, "VARCHAR"):
-				db = "ENUM " + db
-			}
-			if c.Name == SourceColumn || c.Name == MonthColumn {
-				db = "partition"
-				if c.Name == SourceColumn && t.Name == "games" || c.Name == SourceColumn && t.Name == "imports" {
-					db = "VARCHAR; a partition here"
-				}
-			}
-			if !t.Partitioned() {
-				db = "(dimension)"
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", c.Name, c.Type, db, strings.ReplaceAll(c.Comment, "|", `\|`))
-		}
-		b.WriteString("\n")
+		writeTableDoc(&b, t)
 	}
 	return b.String()
+}
+
+// writeTableDoc writes the section of _schema.md on t: its comment and a
+// row per column, with the column's type in the database.
+func writeTableDoc(b *strings.Builder, t Table) {
+	fmt.Fprintf(b, "## %s\n\n", t.Name)
+	if t.Comment != "" {
+		fmt.Fprintf(b, "%s\n\n", t.Comment)
+	}
+	b.WriteString("| column | type | in the database | description |\n|---|---|---|---|\n")
+	for _, c := range t.Columns {
+		db := c.Database
+		switch {
+		case db == "":
+			db = "same"
+		case strings.HasPrefix(c.Type, "VARCHAR"):
+			db = "ENUM " + db
+		}
+		if c.Name == SourceColumn || c.Name == MonthColumn {
+			db = "partition"
+			if c.Name == SourceColumn && t.Name == "games" || c.Name == SourceColumn && t.Name == "imports" {
+				db = "VARCHAR; a partition here"
+			}
+		}
+		if !t.Partitioned() {
+			db = "(dimension)"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", c.Name, c.Type, db, strings.ReplaceAll(c.Comment, "|", `\|`))
+	}
+	b.WriteString("\n")
 }
 
 // SparkDDL returns the Spark SQL statements that register the dataset in

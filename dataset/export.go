@@ -243,17 +243,44 @@ func ident(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"
 // readCatalog reads the database's ENUMs and the columns of the exported
 // tables, with their comments from the DDL.
 func (e *exporter) readCatalog(ctx context.Context) error {
+	byLabels, err := e.readEnums(ctx)
+	if err != nil {
+		return err
+	}
+	cols, err := e.readColumns(ctx, byLabels)
+	if err != nil {
+		return err
+	}
+	doc := parseComments(schema.DDL())
+	for _, t := range exported {
+		c, ok := cols[t.Name]
+		if !ok {
+			return fmt.Errorf("no table %s", t.Name)
+		}
+		table, err := exportedTable(t.Name, t.Key, c, doc)
+		if err != nil {
+			return err
+		}
+		e.tables = append(e.tables, table)
+	}
+	e.tables = append(e.tables, dimensionTables()...)
+	return nil
+}
+
+// readEnums reads the database's ENUM types into e.enums, and returns
+// their names by the type as duckdb_columns spells it.
+func (e *exporter) readEnums(ctx context.Context) (map[string]string, error) {
 	rows, err := e.db.QueryContext(ctx, enumsSQL)
 	if err != nil {
-		return fmt.Errorf("read the ENUM types: %w", err)
+		return nil, fmt.Errorf("read the ENUM types: %w", err)
 	}
+	defer rows.Close()
 	byLabels := map[string]string{} // the type as duckdb_columns spells it -> its name
 	for rows.Next() {
 		var name string
 		var labels []any
 		if err := rows.Scan(&name, &labels); err != nil {
-			rows.Close()
-			return fmt.Errorf("read the ENUM types: %w", err)
+			return nil, fmt.Errorf("read the ENUM types: %w", err)
 		}
 		var vals, quoted []string
 		for _, l := range labels {
@@ -264,20 +291,25 @@ func (e *exporter) readCatalog(ctx context.Context) error {
 		e.enums[name] = vals
 		byLabels["ENUM("+strings.Join(quoted, ", ")+")"] = name
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read the ENUM types: %w", err)
+		return nil, fmt.Errorf("read the ENUM types: %w", err)
 	}
+	return byLabels, nil
+}
+
+// readColumns reads the columns of the database's tables by table, an
+// ENUM's type (or a list of one) by its name from byLabels.
+func (e *exporter) readColumns(ctx context.Context, byLabels map[string]string) (map[string][]Column, error) {
 	cols := map[string][]Column{}
-	rows, err = e.db.QueryContext(ctx, columnsSQL)
+	rows, err := e.db.QueryContext(ctx, columnsSQL)
 	if err != nil {
-		return fmt.Errorf("read the tables: %w", err)
+		return nil, fmt.Errorf("read the tables: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var table, name, typ string
 		if err := rows.Scan(&table, &name, &typ); err != nil {
-			return fmt.Errorf("read the tables: %w", err)
+			return nil, fmt.Errorf("read the tables: %w", err)
 		}
 		base, list := strings.CutSuffix(typ, "[]")
 		if n, ok := byLabels[base]; ok {
@@ -293,40 +325,38 @@ func (e *exporter) readCatalog(ctx context.Context) error {
 		cols[table] = append(cols[table], c)
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read the tables: %w", err)
+		return nil, fmt.Errorf("read the tables: %w", err)
 	}
-	doc := parseComments(schema.DDL())
-	for _, t := range exported {
-		c, ok := cols[t.Name]
-		if !ok {
-			return fmt.Errorf("no table %s", t.Name)
-		}
-		for i := range c {
-			c[i].Comment = doc.columns[t.Name][c[i].Name]
-		}
-		whose, month := "its game's", "its game's import"
-		if t.Key == ByImport {
-			whose, month = "its import's", "the import"
-		}
-		if !slices.ContainsFunc(c, func(c Column) bool { return c.Name == SourceColumn }) {
-			c = append(c, Column{Name: SourceColumn, Type: "VARCHAR"})
-		}
-		if slices.ContainsFunc(c, func(c Column) bool { return c.Name == MonthColumn }) {
-			return fmt.Errorf("table %s has a column %s, the name of a partition", t.Name, MonthColumn)
-		}
-		c = append(c, Column{Name: MonthColumn, Type: "VARCHAR"})
-		for i := range c {
-			switch c[i].Name {
-			case SourceColumn:
-				c[i].Comment = "partition: " + whose + " --source label (NULL: none)"
-			case MonthColumn:
-				c[i].Comment = "partition: the month " + month + " started (UTC), YYYY-MM"
-			}
-		}
-		e.tables = append(e.tables, Table{Name: t.Name, Key: t.Key, Comment: doc.tables[t.Name], Columns: c})
+	return cols, nil
+}
+
+// exportedTable describes the exported table name, partitioned by key,
+// from its database columns c and the DDL's comments doc, with the
+// partition columns added.
+func exportedTable(name string, key Key, c []Column, doc comments) (Table, error) {
+	for i := range c {
+		c[i].Comment = doc.columns[name][c[i].Name]
 	}
-	e.tables = append(e.tables, dimensionTables()...)
-	return nil
+	whose, month := "its game's", "its game's import"
+	if key == ByImport {
+		whose, month = "its import's", "the import"
+	}
+	if !slices.ContainsFunc(c, func(c Column) bool { return c.Name == SourceColumn }) {
+		c = append(c, Column{Name: SourceColumn, Type: "VARCHAR"})
+	}
+	if slices.ContainsFunc(c, func(c Column) bool { return c.Name == MonthColumn }) {
+		return Table{}, fmt.Errorf("table %s has a column %s, the name of a partition", name, MonthColumn)
+	}
+	c = append(c, Column{Name: MonthColumn, Type: "VARCHAR"})
+	for i := range c {
+		switch c[i].Name {
+		case SourceColumn:
+			c[i].Comment = "partition: " + whose + " --source label (NULL: none)"
+		case MonthColumn:
+			c[i].Comment = "partition: the month " + month + " started (UTC), YYYY-MM"
+		}
+	}
+	return Table{Name: name, Key: key, Comment: doc.tables[name], Columns: c}, nil
 }
 
 // dimensionTables describes the dimensions.
@@ -378,12 +408,8 @@ func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error
 	if err != nil {
 		return nil, err
 	}
-	enumTable, err := statement("enum-values-table.sql", map[string]any{"Query": enumsSQL})
-	if err != nil {
+	if err := e.createEnumValues(ctx); err != nil {
 		return nil, err
-	}
-	if _, err := e.db.ExecContext(ctx, enumTable); err != nil {
-		return nil, fmt.Errorf("export: %w", err)
 	}
 	dimsChanged, dimsPrint, err := e.dimensionsChanged(m)
 	if err != nil {
@@ -399,19 +425,8 @@ func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error
 		m.Dimensions = dimsPrint
 	}
 	if len(batch) > 0 {
-		n := len(m.Exports) + 1
-		files, err := e.writeTables(ctx, n, batch)
-		if err != nil {
+		if err := e.exportBatch(ctx, m, sum, batch, fingerprints); err != nil {
 			return nil, err
-		}
-		m.Exports = append(m.Exports, ExportRun{Number: n, At: time.Now().UTC().Truncate(time.Second), Imports: batch, Files: files})
-		for _, id := range batch {
-			m.Imports[strconv.FormatInt(id, 10)] = ExportedImport{Export: n, Games: fingerprints[id].games, Fingerprint: fingerprints[id].fingerprint}
-		}
-		sum.Export, sum.Imports, sum.Files = n, batch, files
-		for _, f := range files {
-			sum.Rows[f.Table] += f.Rows
-			sum.Bytes += f.Bytes
 		}
 	}
 	for _, t := range m.Tables {
@@ -432,6 +447,47 @@ func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error
 	if err := os.RemoveAll(filepath.Join(e.dir, stagingName)); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
+	sum.addTotal(m)
+	return sum, nil
+}
+
+// createEnumValues keeps the database's ENUM values in a table, for the
+// export's dimensions.
+func (e *exporter) createEnumValues(ctx context.Context) error {
+	enumTable, err := statement("enum-values-table.sql", map[string]any{"Query": enumsSQL})
+	if err != nil {
+		return err
+	}
+	if _, err := e.db.ExecContext(ctx, enumTable); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}
+
+// exportBatch writes the tables' rows of the imports of batch as the next
+// export, records it and the imports' fingerprints in m, and counts what
+// it wrote in sum.
+func (e *exporter) exportBatch(ctx context.Context, m *Manifest, sum *Summary, batch []int64, fingerprints map[int64]importState) error {
+	n := len(m.Exports) + 1
+	files, err := e.writeTables(ctx, n, batch)
+	if err != nil {
+		return err
+	}
+	m.Exports = append(m.Exports, ExportRun{Number: n, At: time.Now().UTC().Truncate(time.Second), Imports: batch, Files: files})
+	for _, id := range batch {
+		m.Imports[strconv.FormatInt(id, 10)] = ExportedImport{Export: n, Games: fingerprints[id].games, Fingerprint: fingerprints[id].fingerprint}
+	}
+	sum.Export, sum.Imports, sum.Files = n, batch, files
+	for _, f := range files {
+		sum.Rows[f.Table] += f.Rows
+		sum.Bytes += f.Bytes
+	}
+	return nil
+}
+
+// addTotal counts in sum.Total the files, rows and bytes of every export
+// m records.
+func (sum *Summary) addTotal(m *Manifest) {
 	for _, x := range m.Exports {
 		for _, f := range x.Files {
 			sum.Total.Files++
@@ -439,7 +495,6 @@ func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error
 			sum.Total.Bytes += f.Bytes
 		}
 	}
-	return sum, nil
 }
 
 // stagingName is the folder an export writes into before it moves the

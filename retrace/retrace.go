@@ -206,18 +206,9 @@ func (t *tracer) round(r *replay.Round) bool {
 				Seat: t.seat, Round: r.Number, Turn: i, Hand: before, Top: pl.Top, FaceUp: faceUp,
 				StockLeft: gin.StockSize - stock, Scores: scores, OppLastDraw: lastDraw[1], History: history,
 			}
-			ply := i + 1
-			got := t.p.Draw(&v)
-			if t.faulted(r.Number, ply) {
+			if !t.turn(r, i, &v, pile, call) {
 				return false
 			}
-			t.compare(Draw, r.Number, ply, pile.String(), got.String())
-			d, c := t.p.Discard(&v, pl.Drawn)
-			if t.faulted(r.Number, ply) {
-				return false
-			}
-			t.compare(Discard, r.Number, ply, pl.Discarded.String(), d.String())
-			t.compare(Call, r.Number, ply, call.String(), c.String())
 		}
 		if pile == gin.StockPile {
 			stock++
@@ -234,7 +225,36 @@ func (t *tracer) round(r *replay.Round) bool {
 		Seat: t.seat, Round: r.Number, Turn: last, Hand: hands[0], Top: r.Plays[last-1].Discarded, FaceUp: faceUp,
 		StockLeft: gin.StockSize - stock, Scores: scores, OppLastDraw: lastDraw[1], History: history,
 	}
-	melds := t.p.Declare(&v)
+	return t.declare(r, &v, hands)
+}
+
+// turn asks the player for the traced side's i-th play of r, seeing v,
+// and compares its draw, discard and call with the logged pile, discard
+// and call; it reports whether the player answered without a fault.
+func (t *tracer) turn(r *replay.Round, i int, v *gin.View, pile gin.Pile, call gin.Call) bool {
+	pl := &r.Plays[i]
+	ply := i + 1
+	got := t.p.Draw(v)
+	if t.faulted(r.Number, ply) {
+		return false
+	}
+	t.compare(Draw, r.Number, ply, pile.String(), got.String())
+	d, c := t.p.Discard(v, pl.Drawn)
+	if t.faulted(r.Number, ply) {
+		return false
+	}
+	t.compare(Discard, r.Number, ply, pl.Discarded.String(), d.String())
+	t.compare(Call, r.Number, ply, call.String(), c.String())
+	return true
+}
+
+// declare asks the player for its melds at the end of r, seeing v, and
+// compares their deadwood with what the logged score allows, hands being
+// each side's final hand (0: the traced one's); it reports whether the
+// game goes on.
+func (t *tracer) declare(r *replay.Round, v *gin.View, hands [2][]gin.Card) bool {
+	last := len(r.Plays)
+	melds := t.p.Declare(v)
 	if t.faulted(r.Number, last) {
 		return false
 	}

@@ -20,9 +20,42 @@ type exportOptions struct {
 func newExportCmd(a *app) *cobra.Command {
 	var opts exportOptions
 	cmd := &cobra.Command{
-		Use:   "export",
-		Short: "Export fitted weights as JSON, a Haskell module or Go source",
-		Long: `Export writes a weights file (from ginlog fit) for a bot to use:
+		Use:     "export",
+		Short:   "Export fitted weights as JSON, a Haskell module or Go source",
+		Long:    exportLong,
+		Example: exportExample,
+		Args:    argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.format = strings.ToLower(opts.format)
+			switch opts.game {
+			case "gin":
+			case "hearts":
+				if opts.flavour != "plain" {
+					return usagef("--flavour is for the Gin Rummy weights, not --game hearts")
+				}
+				return runExportHearts(cmd.Context(), a, opts)
+			default:
+				return usagef("--game: want gin or hearts, got %q", opts.game)
+			}
+			if err := opts.checkGin(); err != nil {
+				return err
+			}
+			return runExport(a, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
+	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
+	mustComplete(cmd, "format", fixedCompletion("json", "haskell", "go"))
+	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
+	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
+	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
+	mustComplete(cmd, "flavour", fixedCompletion("plain", "fit2102"))
+	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
+	return cmd
+}
+
+// exportLong is export's long help, the formats and the Hearts export.
+const exportLong = `Export writes a weights file (from ginlog fit) for a bot to use:
 
   json     the weights file itself, checked and normalised
   haskell  one self-contained Safe Haskell module (compiles under -Wall
@@ -50,58 +83,40 @@ deadwood) and refuse weights fitted before it was guaranteed: fit them
 again. Every text of the file that reaches the code (docs, filters) is
 escaped for the target language.
 
-` + heartsExportHelp,
-		Example: `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
+` + heartsExportHelp
+
+// exportExample shows export's common uses.
+const exportExample = `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
   ginlog export --weights weights.json --format haskell --flavour fit2102 > submission/GinlogWeights.hs
   ginlog export --weights weights.json --format go --name ginweights > weights.go
-  ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`,
-		Args: argsRange(0, 0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.format = strings.ToLower(opts.format)
-			switch opts.game {
-			case "gin":
-			case "hearts":
-				if opts.flavour != "plain" {
-					return usagef("--flavour is for the Gin Rummy weights, not --game hearts")
-				}
-				return runExportHearts(cmd.Context(), a, opts)
-			default:
-				return usagef("--game: want gin or hearts, got %q", opts.game)
-			}
-			switch {
-			case opts.flavour == "plain":
-			case opts.format != "haskell":
-				return usagef("--flavour is for --format haskell, not %s", opts.format)
-			case opts.flavour != "fit2102":
-				return usagef("--flavour: want plain or fit2102, got %q", opts.flavour)
-			}
-			switch opts.format {
-			case "json":
-			case "haskell":
-				opts.name = orDefault(opts.name, "GinlogWeights")
-				if err := export.CheckHaskellModule(opts.name); err != nil {
-					return usagef("--name: %v", err)
-				}
-			case "go":
-				opts.name = orDefault(opts.name, "ginweights")
-				if err := export.CheckGoPackage(opts.name); err != nil {
-					return usagef("--name: %v", err)
-				}
-			default:
-				return usagef("--format: want json, haskell or go, got %q", opts.format)
-			}
-			return runExport(a, opts)
-		},
+  ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`
+
+// checkGin checks the format, flavour and name of a Gin Rummy export, and
+// sets the name's default for the format.
+func (o *exportOptions) checkGin() error {
+	switch {
+	case o.flavour == "plain":
+	case o.format != "haskell":
+		return usagef("--flavour is for --format haskell, not %s", o.format)
+	case o.flavour != "fit2102":
+		return usagef("--flavour: want plain or fit2102, got %q", o.flavour)
 	}
-	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
-	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
-	mustComplete(cmd, "format", fixedCompletion("json", "haskell", "go"))
-	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
-	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
-	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
-	mustComplete(cmd, "flavour", fixedCompletion("plain", "fit2102"))
-	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
-	return cmd
+	switch o.format {
+	case "json":
+	case "haskell":
+		o.name = orDefault(o.name, "GinlogWeights")
+		if err := export.CheckHaskellModule(o.name); err != nil {
+			return usagef("--name: %v", err)
+		}
+	case "go":
+		o.name = orDefault(o.name, "ginweights")
+		if err := export.CheckGoPackage(o.name); err != nil {
+			return usagef("--name: %v", err)
+		}
+	default:
+		return usagef("--format: want json, haskell or go, got %q", o.format)
+	}
+	return nil
 }
 
 func runExport(a *app, opts exportOptions) error {

@@ -35,9 +35,48 @@ func newFitCmd(a *app) *cobra.Command {
 		format string
 	)
 	cmd := &cobra.Command{
-		Use:   "fit",
-		Short: "Fit the tuned player's weights from the verified games",
-		Long: `Fit reads the games the filters select that verify found no violation in
+		Use:     "fit",
+		Short:   "Fit the tuned player's weights from the verified games",
+		Long:    fitLong(),
+		Example: fitExample,
+		Args:    argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.filters, err = ff.parse(); err != nil {
+				return err
+			}
+			if !(opts.fit.L2 > 0 && opts.fit.L2 <= model.MaxL2) {
+				return usagef("--l2: want more than 0 and at most %g, got %g", model.MaxL2, opts.fit.L2)
+			}
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
+			}
+			if opts.maxGames < 0 {
+				return usagef("--max-games: want 0 (every game) or more, got %d", opts.maxGames)
+			}
+			if opts.weights != "" && !opts.evaluate {
+				return usagef("--weights names the weights --evaluate measures: it needs --evaluate")
+			}
+			opts.fit.Who = opts.filters.Who
+			opts.fit.Filters = filterMap(opts.filters)
+			return runFit(cmd.Context(), a, opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.out, "out", "o", "weights.json", "the weights file to write")
+	cmd.Flags().BoolVar(&opts.evaluate, "evaluate", false, "measure the inference model on the held-out games and print it")
+	cmd.Flags().StringVar(&opts.weights, "weights", "", "with --evaluate: measure this weights file's inference model instead of fitting")
+	formatFlag(cmd, &format, "the format of --evaluate's tables")
+	cmd.Flags().IntVar(&opts.maxGames, "max-games", fit.DefaultMaxGames, "the most games to read: a larger selection is sampled by a hash of the game's ID (0: read them all)")
+	cmd.Flags().Float64Var(&opts.fit.L2, "l2", 1, "L2 penalty of the draw model's coefficients (not the intercept)")
+	ff.register(a, cmd, filterWho)
+	return cmd
+}
+
+// fitLong is fit's long help: the sections of the weights file, the
+// phases, the held-out games --evaluate measures and the sampling of
+// --max-games.
+func fitLong() string {
+	return `Fit reads the games the filters select that verify found no violation in
 (games not verified yet, or breaking a rule, are left out and counted on
 stderr) and writes a weights file with these sections:
 
@@ -89,44 +128,15 @@ its opponents, sources and time. The tables are averages over millions of
 plays by then, and the fit's time grows with the games it reads; the
 weights file records the sample. The inference model learns from at most
 about 32,768 of the games read, past which its held-out log loss no
-longer moves.`,
-		Example: `  ginlog fit --opponent bot7 --out bot7.json
+longer moves.`
+}
+
+// fitExample shows fit's common uses.
+const fitExample = `  ginlog fit --opponent bot7 --out bot7.json
   ginlog fit --who both --since 2020-11-01
   ginlog fit --opponent bot7 --evaluate --format markdown
   ginlog fit --opponent bot7 --evaluate --weights bot7.json
-  ginlog simulate --players tuned:weights.json,simple --games 10000 --mirror --no-logs`,
-		Args: argsRange(0, 0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var err error
-			if opts.filters, err = ff.parse(); err != nil {
-				return err
-			}
-			if !(opts.fit.L2 > 0 && opts.fit.L2 <= model.MaxL2) {
-				return usagef("--l2: want more than 0 and at most %g, got %g", model.MaxL2, opts.fit.L2)
-			}
-			if opts.format, err = parseFormat(format); err != nil {
-				return err
-			}
-			if opts.maxGames < 0 {
-				return usagef("--max-games: want 0 (every game) or more, got %d", opts.maxGames)
-			}
-			if opts.weights != "" && !opts.evaluate {
-				return usagef("--weights names the weights --evaluate measures: it needs --evaluate")
-			}
-			opts.fit.Who = opts.filters.Who
-			opts.fit.Filters = filterMap(opts.filters)
-			return runFit(cmd.Context(), a, opts)
-		},
-	}
-	cmd.Flags().StringVarP(&opts.out, "out", "o", "weights.json", "the weights file to write")
-	cmd.Flags().BoolVar(&opts.evaluate, "evaluate", false, "measure the inference model on the held-out games and print it")
-	cmd.Flags().StringVar(&opts.weights, "weights", "", "with --evaluate: measure this weights file's inference model instead of fitting")
-	formatFlag(cmd, &format, "the format of --evaluate's tables")
-	cmd.Flags().IntVar(&opts.maxGames, "max-games", fit.DefaultMaxGames, "the most games to read: a larger selection is sampled by a hash of the game's ID (0: read them all)")
-	cmd.Flags().Float64Var(&opts.fit.L2, "l2", 1, "L2 penalty of the draw model's coefficients (not the intercept)")
-	ff.register(a, cmd, filterWho)
-	return cmd
-}
+  ginlog simulate --players tuned:weights.json,simple --games 10000 --mirror --no-logs`
 
 // filterMap records the filters that select the games, for the provenance.
 func filterMap(f queries.Filters) map[string]string {

@@ -34,17 +34,49 @@ func newQueryCmd(a *app) *cobra.Command {
 		ff                     filterFlags
 		format, metric, engine string
 	)
-	var names []string
-	for _, game := range []string{queries.GameGin, queries.GameHearts} {
-		names = append(names, gameTitles[game]+":")
-		for _, q := range queries.ForGame(game) {
-			names = append(names, fmt.Sprintf("  %-18s %s", q.Name, q.Description))
-		}
-	}
 	cmd := &cobra.Command{
-		Use:   "query NAME",
-		Short: "Run a named query: opponent tendencies, card values, ...",
-		Long: `Query runs one of the named queries on the games the filters select.
+		Use:               "query NAME",
+		Short:             "Run a named query: opponent tendencies, card values, ...",
+		Long:              queryLong + queryNameList(),
+		Example:           queryExample,
+		Args:              argsRange(0, 1),
+		ValidArgsFunction: queryNameCompletion,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.format, err = parseFormat(format); err != nil {
+				return err
+			}
+			if opts.list {
+				return writeQueryList(a, opts.format)
+			}
+			if len(args) != 1 {
+				return usagef("query needs a NAME (see ginlog query --list)")
+			}
+			opts.name = args[0]
+			q, err := queries.Get(opts.name)
+			if err != nil {
+				return err
+			}
+			if opts.describe {
+				_, err := fmt.Fprint(a.out, describeQuery(q))
+				return err
+			}
+			if err := opts.parseFlags(cmd, q, &ff, metric, engine); err != nil {
+				return err
+			}
+			if opts.printSQL {
+				return printQuerySQL(a, opts)
+			}
+			return runQuery(cmd.Context(), a, opts)
+		},
+	}
+	addQueryFlags(a, cmd, &opts, &ff, &format, &metric, &engine)
+	setQueryHelp(cmd)
+	return cmd
+}
+
+// queryLong is the start of query's long help; queryNameList ends it.
+const queryLong = `Query runs one of the named queries on the games the filters select.
 summary and pace read the logs themselves, so they count every selected
 game; the other queries read what verify derived from the replay, so they
 count the verified games only (a game verify has not seen yet adds nothing
@@ -70,81 +102,88 @@ The hearts-* queries read the Hearts games, with the same filters but
 Figures about how a player plays come from the determined hands only,
 those in which who played each card is known.
 
-` + strings.Join(names, "\n"),
-		Example: `  ginlog query --list
+`
+
+// queryExample shows query's common uses.
+const queryExample = `  ginlog query --list
   ginlog query draw-tendency --describe
   ginlog query draw-tendency --opponent bot7
   ginlog query card-values --grid --metric taken --who both
   ginlog query summary --since 2020-11-07 --format json
   ginlog query summary --data dataset/
   ginlog query draw-tendency --opponent bot7 --dialect trino --print-sql
-  ginlog query hearts-queen --source week3`,
-		Args:              argsRange(0, 1),
-		ValidArgsFunction: queryNameCompletion,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var err error
-			if opts.format, err = parseFormat(format); err != nil {
-				return err
-			}
-			if opts.list {
-				return writeQueryList(a, opts.format)
-			}
-			if len(args) != 1 {
-				return usagef("query needs a NAME (see ginlog query --list)")
-			}
-			opts.name = args[0]
-			q, err := queries.Get(opts.name)
-			if err != nil {
-				return err
-			}
-			if opts.describe {
-				_, err := fmt.Fprint(a.out, describeQuery(q))
-				return err
-			}
-			if opts.filters, err = ff.parse(); err != nil {
-				return err
-			}
-			if q.Game == queries.GameHearts && cmd.Flags().Changed("who") {
-				return usagef("--who is for the Gin queries: the rows of %s are by player or seat", q.Name)
-			}
-			if q.Rate == "" && cmd.Flags().Changed("min-sample") {
-				return usagef("--min-sample notes the small samples of a rate: %s has none", q.Name)
-			}
-			if opts.grid && opts.name != "card-values" {
-				return usagef("--grid is for card-values")
-			}
-			if cmd.Flags().Changed("metric") && !opts.grid {
-				return usagef("--metric chooses the value --grid shows: give --grid with it")
-			}
-			if opts.metric, err = queries.ParseCardMetric(metric); err != nil {
-				return usagef("--metric: %v", err)
-			}
-			if cmd.Flags().Changed("dialect") != opts.printSQL {
-				return usagef("--dialect and --print-sql go together")
-			}
-			if opts.printSQL {
-				if opts.dialect, err = dialect.Parse(engine); err != nil {
-					return usagef("--dialect: %v", err)
-				}
-				if opts.grid || opts.data != "" {
-					return usagef("--print-sql prints the query's statement: not with --grid or --data")
-				}
-				return printQuerySQL(a, opts)
-			}
-			return runQuery(cmd.Context(), a, opts)
-		},
+  ginlog query hearts-queen --source week3`
+
+// queryNameList lists the named queries of each game, one a line, for the
+// long help.
+func queryNameList() string {
+	var names []string
+	for _, game := range []string{queries.GameGin, queries.GameHearts} {
+		names = append(names, gameTitles[game]+":")
+		for _, q := range queries.ForGame(game) {
+			names = append(names, fmt.Sprintf("  %-18s %s", q.Name, q.Description))
+		}
 	}
+	return strings.Join(names, "\n")
+}
+
+// parseFlags parses the filters, the metric and the dialect into o, and
+// checks that the flags given suit q and go with one another: a flag that
+// would do nothing is a usage error.
+func (o *queryOptions) parseFlags(cmd *cobra.Command, q queries.Query, ff *filterFlags, metric, engine string) error {
+	var err error
+	if o.filters, err = ff.parse(); err != nil {
+		return err
+	}
+	changed := cmd.Flags().Changed
+	if q.Game == queries.GameHearts && changed("who") {
+		return usagef("--who is for the Gin queries: the rows of %s are by player or seat", q.Name)
+	}
+	if q.Rate == "" && changed("min-sample") {
+		return usagef("--min-sample notes the small samples of a rate: %s has none", q.Name)
+	}
+	if o.grid && o.name != "card-values" {
+		return usagef("--grid is for card-values")
+	}
+	if changed("metric") && !o.grid {
+		return usagef("--metric chooses the value --grid shows: give --grid with it")
+	}
+	if o.metric, err = queries.ParseCardMetric(metric); err != nil {
+		return usagef("--metric: %v", err)
+	}
+	if changed("dialect") != o.printSQL {
+		return usagef("--dialect and --print-sql go together")
+	}
+	if o.printSQL {
+		if o.dialect, err = dialect.Parse(engine); err != nil {
+			return usagef("--dialect: %v", err)
+		}
+		if o.grid || o.data != "" {
+			return usagef("--print-sql prints the query's statement: not with --grid or --data")
+		}
+	}
+	return nil
+}
+
+// addQueryFlags registers query's flags: those of opts, the filters, and
+// the format, metric and dialect as given, which RunE parses.
+func addQueryFlags(a *app, cmd *cobra.Command, opts *queryOptions, ff *filterFlags, format, metric, engine *string) {
 	cmd.Flags().BoolVar(&opts.list, "list", false, "list the queries, with what their cases and opportunities count")
 	cmd.Flags().BoolVar(&opts.describe, "describe", false, "explain the query's columns instead of running it")
-	formatFlag(cmd, &format, "output format")
+	formatFlag(cmd, format, "output format")
 	cmd.Flags().BoolVar(&opts.grid, "grid", false, "card-values as a 4x13 grid (suits by ranks)")
-	cmd.Flags().StringVar(&metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
+	cmd.Flags().StringVar(metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
 	mustComplete(cmd, "metric", fixedCompletion(strings.Split(metricNames(), ", ")...))
 	cmd.Flags().StringVar(&opts.data, "data", "", "read the Parquet dataset in this folder (ginlog export-data) instead of the database")
-	cmd.Flags().StringVar(&engine, "dialect", "", "with --print-sql: the engine, spark, trino or duckdb")
+	cmd.Flags().StringVar(engine, "dialect", "", "with --print-sql: the engine, spark, trino or duckdb")
 	mustComplete(cmd, "dialect", fixedCompletion(dialectNames()...))
 	cmd.Flags().BoolVar(&opts.printSQL, "print-sql", false, "print the query for an engine reading a dataset (--dialect) instead of running it")
 	ff.register(a, cmd, filterWho|filterMinSample)
+}
+
+// setQueryHelp makes query NAME --help explain the query's columns before
+// the command's help.
+func setQueryHelp(cmd *cobra.Command) {
 	help := cmd.HelpFunc()
 	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
 		for _, arg := range args {
@@ -155,7 +194,6 @@ those in which who played each card is known.
 		}
 		help(c, args)
 	})
-	return cmd
 }
 
 // gameTitles names the kinds of game for the query list.

@@ -30,17 +30,48 @@ type simulateOptions struct {
 
 func newSimulateCmd(a *app) *cobra.Command {
 	var (
-		opts    = simulateOptions{exec: &sim.Players{}}
-		players string
-		compare string
-		format  string
-		game    string
-		limit   int
+		opts = simulateOptions{exec: &sim.Players{}}
+		raw  simulateFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "simulate",
-		Short: "Play games between two bots and write server-format logs",
-		Long: `Simulate plays --games games between two players and writes each game as
+		Use:     "simulate",
+		Short:   "Play games between two bots and write server-format logs",
+		Long:    simulateLong(),
+		Example: simulateExample,
+		Args:    argsRange(0, 0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch raw.game {
+			case "gin":
+				if cmd.Flags().Changed("limit") {
+					return usagef("--limit is the total that ends a Hearts game: give --game hearts with it")
+				}
+			case "hearts":
+				return simulateHearts(cmd, a, opts, raw)
+			default:
+				return usagef("--game: want gin or hearts, got %q", raw.game)
+			}
+			defer opts.exec.Watch(cmd.Context())()
+			if err := opts.parseFlags(raw); err != nil {
+				return err
+			}
+			return runSimulate(cmd.Context(), a, opts)
+		},
+	}
+	addSimulateFlags(cmd, &opts, &raw)
+	return cmd
+}
+
+// simulateFlags holds the flags of simulate that are parsed or checked
+// once the game is known, as given.
+type simulateFlags struct {
+	players, compare, format, game string
+	limit                          int
+}
+
+// simulateLong is simulate's long help, with the players, the exec:
+// protocol, Hearts and the forfeit codes.
+func simulateLong() string {
+	return `Simulate plays --games games between two players and writes each game as
 the tournament server would: <timestamp>.csv and <timestamp>-score.csv in
 --out, byte for byte in the server's format, the first player being the
 logged one ("you"). The same seed and players give identical files.
@@ -62,79 +93,84 @@ Players:
 Forfeited games are listed on stderr, counted as losses of the offender
 (the forfeits column), and have no log files, as on the server; the match
 goes on, and simulate exits with status 3. Codes:
-` + forfeitCodesHelp(),
-		Example: `  ginlog simulate --games 20 --players simple,meldable --out logs/
+` + forfeitCodesHelp()
+}
+
+// simulateExample shows simulate's common uses.
+const simulateExample = `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
   ginlog simulate --games 100 --seed 7 --no-logs --format json
   ginlog simulate --games 10000 --mirror --no-logs --players tuned:w.json,simple --compare tuned:default
-  ginlog simulate --game hearts --players simple,tracker,random,simple --games 200 --out hearts-logs/`,
-		Args: argsRange(0, 0),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var err error
-			switch game {
-			case "gin":
-				if cmd.Flags().Changed("limit") {
-					return usagef("--limit is the total that ends a Hearts game: give --game hearts with it")
-				}
-			case "hearts":
-				for _, flag := range []string{"timeout", "stderr-dir"} {
-					if cmd.Flags().Changed(flag) {
-						return usagef("--%s is for the exec: players of Gin matches", flag)
-					}
-				}
-				h, err := heartsSimulateOptions(opts, players, limit, format)
-				if err != nil {
-					return err
-				}
-				if compare != "" {
-					return usagef("--compare is for Gin matches")
-				}
-				return runSimulateHearts(cmd.Context(), a, h)
-			default:
-				return usagef("--game: want gin or hearts, got %q", game)
-			}
-			defer opts.exec.Watch(cmd.Context())()
-			if opts.exec.StderrDir == "" {
-				opts.exec.StderrDir = opts.out
-			}
-			if opts.cfg.Players, err = parsePlayers(players, opts.exec); err != nil {
-				return err
-			}
-			if opts.cfg.Games < 1 {
-				return usagef("--games: want at least 1, got %d", opts.cfg.Games)
-			}
-			if opts.cfg.Mirror && opts.cfg.Games%2 != 0 {
-				return usagef("--mirror plays each deal twice: --games must be even, got %d", opts.cfg.Games)
-			}
-			if opts.out == "" && !opts.noLogs {
-				return usagef("--out DIR is required, or --no-logs to only evaluate")
-			}
-			if opts.cfg.Workers < 0 {
-				return usagef("--workers: want 0 (one per CPU) or more, got %d", opts.cfg.Workers)
-			}
-			if opts.cfg.Start < 0 || opts.cfg.Start > ingest.MaxTimestamp-int64(opts.cfg.Games) {
-				return usagef("--start: the timestamps of %d games from %d would pass %d, the last a log may have", opts.cfg.Games, opts.cfg.Start, int64(ingest.MaxTimestamp))
-			}
-			if opts.format, err = parseFormat(format, render.Text, render.JSON); err != nil {
-				return err
-			}
-			if compare != "" {
-				if !opts.noLogs {
-					return usagef("--compare plays every deal twice: it needs --no-logs")
-				}
-				e, err := entrant(compare, opts.exec)
-				if err != nil {
-					return usagef("--compare: %v", err)
-				}
-				opts.compare = &e
-			}
-			return runSimulate(cmd.Context(), a, opts)
-		},
+  ginlog simulate --game hearts --players simple,tracker,random,simple --games 200 --out hearts-logs/`
+
+// simulateHearts checks that no flag of the Gin matches alone was given,
+// and plays the Hearts games.
+func simulateHearts(cmd *cobra.Command, a *app, opts simulateOptions, raw simulateFlags) error {
+	for _, flag := range []string{"timeout", "stderr-dir"} {
+		if cmd.Flags().Changed(flag) {
+			return usagef("--%s is for the exec: players of Gin matches", flag)
+		}
 	}
+	h, err := heartsSimulateOptions(opts, raw.players, raw.limit, raw.format)
+	if err != nil {
+		return err
+	}
+	if raw.compare != "" {
+		return usagef("--compare is for Gin matches")
+	}
+	return runSimulateHearts(cmd.Context(), a, h)
+}
+
+// parseFlags resolves the players of a Gin match and the summary format
+// into o, and checks the counts, the folder and the timestamps: a match
+// that cannot be played or written is a usage error. The exec: players it
+// resolves are o.exec's, which the caller watches and closes.
+func (o *simulateOptions) parseFlags(raw simulateFlags) error {
+	var err error
+	if o.exec.StderrDir == "" {
+		o.exec.StderrDir = o.out
+	}
+	if o.cfg.Players, err = parsePlayers(raw.players, o.exec); err != nil {
+		return err
+	}
+	if o.cfg.Games < 1 {
+		return usagef("--games: want at least 1, got %d", o.cfg.Games)
+	}
+	if o.cfg.Mirror && o.cfg.Games%2 != 0 {
+		return usagef("--mirror plays each deal twice: --games must be even, got %d", o.cfg.Games)
+	}
+	if o.out == "" && !o.noLogs {
+		return usagef("--out DIR is required, or --no-logs to only evaluate")
+	}
+	if o.cfg.Workers < 0 {
+		return usagef("--workers: want 0 (one per CPU) or more, got %d", o.cfg.Workers)
+	}
+	if o.cfg.Start < 0 || o.cfg.Start > ingest.MaxTimestamp-int64(o.cfg.Games) {
+		return usagef("--start: the timestamps of %d games from %d would pass %d, the last a log may have", o.cfg.Games, o.cfg.Start, int64(ingest.MaxTimestamp))
+	}
+	if o.format, err = parseFormat(raw.format, render.Text, render.JSON); err != nil {
+		return err
+	}
+	if raw.compare != "" {
+		if !o.noLogs {
+			return usagef("--compare plays every deal twice: it needs --no-logs")
+		}
+		e, err := entrant(raw.compare, o.exec)
+		if err != nil {
+			return usagef("--compare: %v", err)
+		}
+		o.compare = &e
+	}
+	return nil
+}
+
+// addSimulateFlags registers simulate's flags: those of opts and its exec:
+// players, and those raw holds as given.
+func addSimulateFlags(cmd *cobra.Command, opts *simulateOptions, raw *simulateFlags) {
 	f := cmd.Flags()
 	f.IntVarP(&opts.cfg.Games, "games", "n", 100, "number of games")
 	f.Uint64Var(&opts.cfg.Seed, "seed", 1, "random seed: the same seed and players give the same games")
-	f.StringVar(&players, "players", "simple,simple", "the two players, the logged one first")
+	f.StringVar(&raw.players, "players", "simple,simple", "the two players, the logged one first")
 	mustComplete(cmd, "players", playersCompletion)
 	f.StringVarP(&opts.out, "out", "o", "", "directory for the log files (created if missing; it must be empty)")
 	f.BoolVar(&opts.force, "force", false, "write into an --out that holds files, replacing logs of the same names")
@@ -142,14 +178,13 @@ goes on, and simulate exits with status 3. Codes:
 	f.BoolVar(&opts.noLogs, "no-logs", false, "only evaluate: write no files")
 	f.Int64Var(&opts.cfg.Start, "start", 1700000000, "timestamp of the first game; game i gets start+i")
 	f.IntVar(&opts.cfg.Workers, "workers", 0, fmt.Sprintf("games played at once (0: one per CPU; at most %d)", sim.MaxWorkers))
-	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
-	f.StringVar(&compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
+	formatFlag(cmd, &raw.format, "summary format", render.Text, render.JSON)
+	f.StringVar(&raw.compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
 	mustComplete(cmd, "compare", playerCompletion)
 	addExecFlags(f, opts.exec)
-	f.StringVar(&game, "game", "gin", "the game: gin or hearts")
+	f.StringVar(&raw.game, "game", "gin", "the game: gin or hearts")
 	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
-	f.IntVar(&limit, "limit", 100, "hearts: the total that ends a game")
-	return cmd
+	f.IntVar(&raw.limit, "limit", 100, "hearts: the total that ends a game")
 }
 
 func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {

@@ -54,88 +54,116 @@ type roundState struct {
 	stockSeen gin.Hand // cards drawn from the stock
 	stock     int      // stock draws so far
 	turns     [2]int
+	endPly    int      // the ply after which the round had to end, 0 while it may go on
+	last      gin.Seat // the seat of the previous play
+	top       gin.Card // the top of the pile before the next play
 }
 
+// checkRound replays r play by play into res, then checks how it ended.
 func checkRound(r *Round, res *Result) {
 	n := len(r.Plays)
 	if n == 0 {
 		return
 	}
-	var st roundState
+	st := roundState{top: r.Plays[0].Top}
+	st.pile = gin.HandOf(st.top)
 	rc := RoundCheck{Round: r.Number, Plays: n, FirstMover: r.Plays[0].Seat}
-	endPly := 0       // the ply after which the round had to end, 0 while it may go on
-	var last gin.Seat // the seat of the previous play
-	top := r.Plays[0].Top
-	st.pile = gin.HandOf(top)
 	for i := range r.Plays {
-		p := &r.Plays[i]
-		ply := i + 1
-		a := p.Seat
-		if i > 0 && a == last {
-			res.violate(r.Number, ply, CodeNotAlternating, "%s plays twice in a row", a)
-		}
-		if endPly > 0 && ply == endPly+1 {
-			res.violate(r.Number, ply, CodeRoundTooLong, "the round had to end after ply %d", endPly)
-		}
-		if i > 0 && p.Top != top {
-			res.violate(r.Number, ply, CodeTopMismatch, "top of the pile %s, but %s was discarded last", p.Top, top)
-		}
-		if !p.DrawnFirst {
-			res.violate(r.Number, ply, CodeDrawnNotFirst, "the drawn card %s is not listed first", p.Drawn)
-		}
-		if p.Drawn == p.Discarded {
-			res.violate(r.Number, ply, CodeDiscardDrawn, "%s discarded the card it drew, %s", a, p.Drawn)
-		}
-		fromDiscard := p.Drawn == p.Top
-		stockLeft := gin.StockSize - st.stock
-		before := st.hands[a]
-		other := st.hands[a.Other()]
-		if !st.known[a] {
-			before = p.Before()
-			if both := before & (other | st.pile); both != 0 {
-				res.violate(r.Number, ply, CodeCardTwice, "%s held %s, already elsewhere", a, both)
-			}
-			st.known[a] = true
-		}
-		if fromDiscard {
-			st.pile = st.pile.Remove(p.Top)
-		} else {
-			st.stock++
-			if st.stock == gin.StockSize && endPly == 0 {
-				endPly = ply
-			}
-			if seen := st.stockSeen | st.pile | other | before; seen.Has(p.Drawn) {
-				res.violate(r.Number, ply, CodeStockTwice, "%s drawn from the stock was already seen", p.Drawn)
-			}
-			st.stockSeen = st.stockSeen.Add(p.Drawn)
-		}
-		if ply == gin.MaxPlays && endPly == 0 {
-			endPly = ply
-		}
-		held := before.Add(p.Drawn)
-		switch {
-		case p.Drawn != p.Discarded && (!held.Has(p.Discarded) || p.Hand.Has(p.Discarded)):
-			res.violate(r.Number, ply, CodeDiscardNotHeld, "%s discarded %s, which it did not hold", a, p.Discarded)
-		case p.Drawn != p.Discarded && held.Remove(p.Discarded) != p.Hand:
-			res.violate(r.Number, ply, CodeHandMismatch, "hand %s, but %s plus %s minus %s is %s",
-				p.Hand, before, p.Drawn, p.Discarded, held.Remove(p.Discarded))
-		}
-		st.turns[a]++
-		dwBefore := st.deadwood[a]
-		if st.turns[a] == 1 {
-			dwBefore = gin.Deadwood(before)
-		}
-		f := feature(r, ply, p, before, dwBefore, st.turns[a], stockLeft, i == n-1)
-		res.Features = append(res.Features, f)
-		st.pile = st.pile.Add(p.Discarded)
-		st.hands[a] = p.Hand // carry on from what the log shows
-		st.deadwood[a] = f.DeadwoodAfter
-		if held.Remove(p.Discarded) != p.Hand {
-			st.deadwood[a] = gin.Deadwood(p.Hand)
-		}
-		top = p.Discarded
-		last = a
+		st.play(r, i, res)
 	}
+	st.end(r, &rc, res)
+	res.Rounds = append(res.Rounds, rc)
+}
+
+// checkSequence checks that the i-th play of r follows the one before: the
+// other seat's turn, in a round not over yet, drawing from the pile the
+// previous discard left, and listing the drawn card first.
+func (st *roundState) checkSequence(r *Round, i int, res *Result) {
+	p := &r.Plays[i]
+	ply := i + 1
+	a := p.Seat
+	if i > 0 && a == st.last {
+		res.violate(r.Number, ply, CodeNotAlternating, "%s plays twice in a row", a)
+	}
+	if st.endPly > 0 && ply == st.endPly+1 {
+		res.violate(r.Number, ply, CodeRoundTooLong, "the round had to end after ply %d", st.endPly)
+	}
+	if i > 0 && p.Top != st.top {
+		res.violate(r.Number, ply, CodeTopMismatch, "top of the pile %s, but %s was discarded last", p.Top, st.top)
+	}
+	if !p.DrawnFirst {
+		res.violate(r.Number, ply, CodeDrawnNotFirst, "the drawn card %s is not listed first", p.Drawn)
+	}
+	if p.Drawn == p.Discarded {
+		res.violate(r.Number, ply, CodeDiscardDrawn, "%s discarded the card it drew, %s", a, p.Drawn)
+	}
+}
+
+// play replays the i-th play of r: it checks the play against the state
+// the previous plays left, records the play's features, and carries on
+// from what the log shows.
+func (st *roundState) play(r *Round, i int, res *Result) {
+	p := &r.Plays[i]
+	ply := i + 1
+	a := p.Seat
+	st.checkSequence(r, i, res)
+	fromDiscard := p.Drawn == p.Top
+	stockLeft := gin.StockSize - st.stock
+	before := st.hands[a]
+	other := st.hands[a.Other()]
+	if !st.known[a] {
+		before = p.Before()
+		if both := before & (other | st.pile); both != 0 {
+			res.violate(r.Number, ply, CodeCardTwice, "%s held %s, already elsewhere", a, both)
+		}
+		st.known[a] = true
+	}
+	if fromDiscard {
+		st.pile = st.pile.Remove(p.Top)
+	} else {
+		st.stock++
+		if st.stock == gin.StockSize && st.endPly == 0 {
+			st.endPly = ply
+		}
+		if seen := st.stockSeen | st.pile | other | before; seen.Has(p.Drawn) {
+			res.violate(r.Number, ply, CodeStockTwice, "%s drawn from the stock was already seen", p.Drawn)
+		}
+		st.stockSeen = st.stockSeen.Add(p.Drawn)
+	}
+	if ply == gin.MaxPlays && st.endPly == 0 {
+		st.endPly = ply
+	}
+	held := before.Add(p.Drawn)
+	switch {
+	case p.Drawn != p.Discarded && (!held.Has(p.Discarded) || p.Hand.Has(p.Discarded)):
+		res.violate(r.Number, ply, CodeDiscardNotHeld, "%s discarded %s, which it did not hold", a, p.Discarded)
+	case p.Drawn != p.Discarded && held.Remove(p.Discarded) != p.Hand:
+		res.violate(r.Number, ply, CodeHandMismatch, "hand %s, but %s plus %s minus %s is %s",
+			p.Hand, before, p.Drawn, p.Discarded, held.Remove(p.Discarded))
+	}
+	st.turns[a]++
+	dwBefore := st.deadwood[a]
+	if st.turns[a] == 1 {
+		dwBefore = gin.Deadwood(before)
+	}
+	f := feature(r, ply, p, before, dwBefore, st.turns[a], stockLeft, i == len(r.Plays)-1)
+	res.Features = append(res.Features, f)
+	st.pile = st.pile.Add(p.Discarded)
+	st.hands[a] = p.Hand // carry on from what the log shows
+	st.deadwood[a] = f.DeadwoodAfter
+	if held.Remove(p.Discarded) != p.Hand {
+		st.deadwood[a] = gin.Deadwood(p.Hand)
+	}
+	st.top = p.Discarded
+	st.last = a
+}
+
+// end checks how r ended, after its plays: called by the seat that played
+// last, not on a player's first turn, and dropped only when the stock or
+// the plays ran out. It fills in rc the round's end and the explanation of
+// its score.
+func (st *roundState) end(r *Round, rc *RoundCheck, res *Result) {
+	n := len(r.Plays)
 	lastPlay := r.Plays[n-1]
 	switch {
 	case r.Caller != lastPlay.Seat:
@@ -152,12 +180,11 @@ func checkRound(r *Round, res *Result) {
 	rc.FinalYou, rc.FinalOpp = st.hands[gin.You], st.hands[gin.Opp]
 	rc.MeldedYou = rc.FinalYou &^ gin.Arrange(rc.FinalYou).Deadwood
 	rc.MeldedOpp = rc.FinalOpp &^ gin.Arrange(rc.FinalOpp).Deadwood
-	explain(r, &rc)
+	explain(r, rc)
 	if rc.Status == Impossible {
 		res.violate(r.Number, n, CodeImpossible, "%v by %s scored %d to %d: best deadwood %d (you) and %d (opp) allow no such score",
 			r.Action, r.Caller, r.Points[gin.You], r.Points[gin.Opp], rc.BestYou, rc.BestOpp)
 	}
-	res.Rounds = append(res.Rounds, rc)
 }
 
 // explain finds the declarations that give the logged score. The caller is

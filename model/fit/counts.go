@@ -98,38 +98,49 @@ func (c *counts) round(r *replay.Round) {
 		return
 	}
 	c.rounds++
-	var hands, known [2]gin.Hand
+	w := c.walkPlays(r)
+	c.keepValues(w.hands, w.samples)
+	for s, pts := range r.Points {
+		if pts > 0 {
+			c.roundPoints[s][min(pts, model.MaxRoundPoints)]++
+		}
+	}
+	net := [2]float64{float64(r.Points[0] - r.Points[1]), float64(r.Points[1] - r.Points[0])}
+	c.handValues(w.values, net)
+	c.roundEnd(r, w.hands[r.Caller], w.lastPhase, net)
+}
+
+// roundPlays is what the plays of a round leave to count at its end.
+type roundPlays struct {
+	hands     [2]gin.Hand // each side's hand after its last play
+	lastPhase int         // the phase of the last play
+	samples   []pending
+	values    []valueSample
+}
+
+// walkPlays counts the plays of r, each as its actor saw it, and returns the
+// samples whose labels the round's end gives.
+func (c *counts) walkPlays(r *replay.Round) roundPlays {
+	var w roundPlays
+	var known [2]gin.Hand
 	var seen [2]bool
 	stockLeft := gin.StockSize
-	var samples []pending
-	var values []valueSample
-	lastPhase := 0
 	both := r.Hands()
 	var turns [2]int
 	for i, p := range r.Plays {
 		c.plays++
 		a := int(p.Seat)
-		before := hands[a]
+		before := w.hands[a]
 		if !seen[a] {
 			before, seen[a] = p.Before(), true
 		}
 		phase := model.Phase(stockLeft)
-		lastPhase = phase
+		w.lastPhase = phase
 		took := p.Drawn == p.Top
 		if c.learn[a] {
 			c.handPolicy(&p, before, phase, turns[a] > 0, i == len(r.Plays)-1 && r.Action != gin.Drop)
 			c.oppTurns[phase]++
-			model.DrawFeatures(c.x, p.Top, known[a], stockLeft)
-			var key drawKey
-			for i, v := range c.x {
-				key[i] = int8(v)
-			}
-			n := c.draw[key]
-			n[1]++
-			if took {
-				n[0]++
-			}
-			c.draw[key] = n
+			c.drawChoice(p.Top, known[a], stockLeft, took)
 		}
 		dwBefore := gin.Deadwood(before)
 		arr := gin.Arrange(p.Hand)
@@ -147,17 +158,40 @@ func (c *counts) round(r *replay.Round) {
 			stockLeft--
 		}
 		known[a] = known[a].Remove(p.Discarded)
-		hands[a] = p.Hand
+		w.hands[a] = p.Hand
 		bucket := -1
 		if other := both[i][1-a]; other.Len() == gin.HandSize {
 			bucket = model.RaceBucket(gin.Deadwood(other))
 		}
 		turns[a]++
-		values = append(values, valueSample{a, min(arr.Points(), model.MaxValueDeadwood), phase, bucket})
+		w.values = append(w.values, valueSample{a, min(arr.Points(), model.MaxValueDeadwood), phase, bucket})
 		for _, card := range arr.Deadwood.Cards() {
-			samples = append(samples, pending{a, card, [3]int{model.RankGroup(card.Rank()), model.CardRelation(card, p.Hand), phase}})
+			w.samples = append(w.samples, pending{a, card, [3]int{model.RankGroup(card.Rank()), model.CardRelation(card, p.Hand), phase}})
 		}
 	}
+	return w
+}
+
+// drawChoice counts a face-up card top offered to the modelled player,
+// who was known to hold known with stockLeft cards in the stock, and
+// whether it took it.
+func (c *counts) drawChoice(top gin.Card, known gin.Hand, stockLeft int, took bool) {
+	model.DrawFeatures(c.x, top, known, stockLeft)
+	var key drawKey
+	for i, v := range c.x {
+		key[i] = int8(v)
+	}
+	n := c.draw[key]
+	n[1]++
+	if took {
+		n[0]++
+	}
+	c.draw[key] = n
+}
+
+// keepValues counts each card held as deadwood after a play, and whether
+// it was in a meld of its side's final hand.
+func (c *counts) keepValues(hands [2]gin.Hand, samples []pending) {
 	var melded [2]gin.Hand
 	for s := range 2 {
 		melded[s] = hands[s] &^ gin.Arrange(hands[s]).Deadwood
@@ -169,12 +203,12 @@ func (c *counts) round(r *replay.Round) {
 		}
 	}
 	c.samples[tableKeep] += len(samples)
-	for s, pts := range r.Points {
-		if pts > 0 {
-			c.roundPoints[s][min(pts, model.MaxRoundPoints)]++
-		}
-	}
-	net := [2]float64{float64(r.Points[0] - r.Points[1]), float64(r.Points[1] - r.Points[0])}
+}
+
+// handValues adds the round's net points, net by side, to the deadwood and
+// phase of each play's value sample, and to the other side's deadwood
+// bucket when that is known.
+func (c *counts) handValues(values []valueSample, net [2]float64) {
 	for _, v := range values {
 		c.valueSum[v.deadwood][v.phase] += net[v.side]
 		c.valueN[v.deadwood][v.phase]++
@@ -185,6 +219,11 @@ func (c *counts) round(r *replay.Round) {
 		}
 	}
 	c.samples[tableHandValues] += len(values)
+}
+
+// roundEnd counts how r ended, in lastPhase: the modelled player's calls,
+// and a knock's deadwood (that of callerHand), outcome and net points.
+func (c *counts) roundEnd(r *replay.Round, callerHand gin.Hand, lastPhase int, net [2]float64) {
 	caller := int(r.Caller)
 	if r.Action != gin.Drop && c.learn[caller] {
 		c.oppCalls[lastPhase]++
@@ -197,7 +236,7 @@ func (c *counts) round(r *replay.Round) {
 		return
 	}
 	// A knock at more than 10 breaks the rules: verified games have none.
-	if dw := gin.Deadwood(hands[caller]); dw <= gin.KnockLimit {
+	if dw := gin.Deadwood(callerHand); dw <= gin.KnockLimit {
 		if c.learn[caller] {
 			c.oppKnockDW[lastPhase] += float64(dw)
 			c.oppKnocks[lastPhase]++

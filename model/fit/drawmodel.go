@@ -15,16 +15,51 @@ import (
 // counts give the same coefficients to the last bit.
 func (c *counts) fitDrawModel(m *model.DrawModel, l2 float64) error {
 	m.L2 = l2
+	rows, total := c.drawRows()
+	m.Samples = total
+	if c.oppGainN > 0 {
+		m.OpponentGain = c.oppGain / float64(c.oppGainN)
+	}
+	if total == 0 {
+		return nil
+	}
+	nll := drawNLL(rows, l2)
+	problem := optimize.Problem{
+		Func: func(b []float64) float64 { return nll(b, make([]float64, len(b))) },
+		Grad: func(grad, b []float64) { nll(b, grad) },
+	}
+	res, err := optimize.Minimize(problem, make([]float64, model.NumDrawFeatures), nil, &optimize.LBFGS{})
+	if res == nil {
+		return fmt.Errorf("fit the draw model: %w", err)
+	}
+	if err := checkConverged(res, err, nll, total); err != nil {
+		return err
+	}
+	for i, b := range res.X {
+		if math.IsNaN(b) || math.IsInf(b, 0) {
+			return fmt.Errorf("fit the draw model: coefficient %s is %v", m.Features[i], b)
+		}
+	}
+	m.Coefficients = res.X
+	return nil
+}
+
+// drawRow is a distinct draw-model feature vector, with its takes (cases)
+// out of its offers (n).
+type drawRow struct {
+	x        [model.NumDrawFeatures]float64
+	cases, n float64
+}
+
+// drawRows returns the draw model's distinct feature vectors in sorted
+// order, and the offers they count in all.
+func (c *counts) drawRows() ([]drawRow, int) {
 	keys := make([]drawKey, 0, len(c.draw))
 	for key := range c.draw {
 		keys = append(keys, key)
 	}
 	slices.SortFunc(keys, func(a, b drawKey) int { return slices.Compare(a[:], b[:]) })
-	type row struct {
-		x        [model.NumDrawFeatures]float64
-		cases, n float64
-	}
-	rows := make([]row, len(keys))
+	rows := make([]drawRow, len(keys))
 	total := 0
 	for i, key := range keys {
 		for j, v := range key {
@@ -34,14 +69,14 @@ func (c *counts) fitDrawModel(m *model.DrawModel, l2 float64) error {
 		rows[i].cases, rows[i].n = float64(n[0]), float64(n[1])
 		total += n[1]
 	}
-	m.Samples = total
-	if c.oppGainN > 0 {
-		m.OpponentGain = c.oppGain / float64(c.oppGainN)
-	}
-	if total == 0 {
-		return nil
-	}
-	nll := func(b []float64, grad []float64) float64 {
+	return rows, total
+}
+
+// drawNLL returns the draw model's penalised negative log-likelihood over
+// rows, which also writes its gradient at b into grad; l2 penalises every
+// coefficient but the intercept.
+func drawNLL(rows []drawRow, l2 float64) func(b, grad []float64) float64 {
+	return func(b []float64, grad []float64) float64 {
 		f := 0.0
 		for i := range grad {
 			grad[i] = 0
@@ -64,18 +99,16 @@ func (c *counts) fitDrawModel(m *model.DrawModel, l2 float64) error {
 		}
 		return f
 	}
-	problem := optimize.Problem{
-		Func: func(b []float64) float64 { return nll(b, make([]float64, len(b))) },
-		Grad: func(grad, b []float64) { nll(b, grad) },
-	}
-	res, err := optimize.Minimize(problem, make([]float64, model.NumDrawFeatures), nil, &optimize.LBFGS{})
-	if res == nil {
-		return fmt.Errorf("fit the draw model: %w", err)
-	}
-	// L-BFGS runs until its line search cannot make the negative
-	// log-likelihood any smaller in floating point, and then reports
-	// Failure: that is the optimum when the gradient there is nil but for
-	// rounding. Anything else did not converge.
+}
+
+// checkConverged returns an error unless L-BFGS, which returned res and
+// err minimising nll over total offers, reached the optimum.
+//
+// L-BFGS runs until its line search cannot make the negative
+// log-likelihood any smaller in floating point, and then reports
+// Failure: that is the optimum when the gradient there is nil but for
+// rounding. Anything else did not converge.
+func checkConverged(res *optimize.Result, err error, nll func(b, grad []float64) float64, total int) error {
 	grad := make([]float64, len(res.X))
 	nll(res.X, grad)
 	norm := 0.0
@@ -91,12 +124,6 @@ func (c *counts) fitDrawModel(m *model.DrawModel, l2 float64) error {
 		}
 		return fmt.Errorf("fit the draw model: L-BFGS did not converge (%s)", state)
 	}
-	for i, b := range res.X {
-		if math.IsNaN(b) || math.IsInf(b, 0) {
-			return fmt.Errorf("fit the draw model: coefficient %s is %v", m.Features[i], b)
-		}
-	}
-	m.Coefficients = res.X
 	return nil
 }
 

@@ -106,36 +106,15 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 	if !(l2 > 0 && l2 <= model.MaxL2) {
 		return nil, fmt.Errorf("l2 %v: want more than 0 and at most %v", opts.L2, model.MaxL2)
 	}
-	c := newCounts(learn)
-	training := 0
-	for g, err := range games {
-		if err != nil {
-			return nil, fmt.Errorf("read the games: %w", err)
-		}
-		if g == nil {
-			return nil, errors.New("read the games: a nil game")
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		c.game(g)
-		if !HeldOut(g.ID) {
-			training++
-		}
+	c, training, err := countGames(ctx, games, learn)
+	if err != nil {
+		return nil, err
 	}
 	if c.games == 0 {
 		return nil, ErrNoGames
 	}
 	w := model.Defaults()
-	filters := map[string]string{}
-	maps.Copy(filters, opts.Filters)
-	filters["who"] = orDefault(opts.Who, "opp")
-	created := opts.CreatedAt
-	if created.IsZero() {
-		created = time.Now()
-	}
-	w.Provenance = model.Provenance{Games: c.games, Rounds: c.rounds, Plays: c.plays, Filters: filters,
-		SchemaVersion: opts.SchemaVersion, CreatedAt: created.UTC().Truncate(time.Second), Fitted: true}
+	w.Provenance = c.provenance(opts)
 	if err := c.fitDrawModel(&w.DrawModel, l2); err != nil {
 		return nil, err
 	}
@@ -151,6 +130,61 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 	res.Support = append(res.Support, c.fitHandPolicy(w.HandPolicy)...)
 	res.Support = append(res.Support, c.fitRaceValues(w.RaceValues, &w.HandValues))
 	c.fitRoundPoints(w.RoundPoints)
+	if err := fitInference(ctx, games, training, target, opts, res); err != nil {
+		return nil, err
+	}
+	if err := w.Validate(); err != nil {
+		return nil, fmt.Errorf("fitted weights: %w", err)
+	}
+	if err := w.CheckPolicy(); err != nil {
+		return nil, fmt.Errorf("fitted weights: %w", err)
+	}
+	return res, nil
+}
+
+// countGames counts games in one pass, learning the sides learn says, and
+// returns the counts and how many of the games the inference model trains
+// on. It stops at the first error of the sequence or of ctx.
+func countGames(ctx context.Context, games iter.Seq2[*replay.Game, error], learn [2]bool) (*counts, int, error) {
+	c := newCounts(learn)
+	training := 0
+	for g, err := range games {
+		if err != nil {
+			return nil, 0, fmt.Errorf("read the games: %w", err)
+		}
+		if g == nil {
+			return nil, 0, errors.New("read the games: a nil game")
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		c.game(g)
+		if !HeldOut(g.ID) {
+			training++
+		}
+	}
+	return c, training, nil
+}
+
+// provenance records what the weights were fitted on: the counts, the
+// filters and who was modelled, and when.
+func (c *counts) provenance(opts Options) model.Provenance {
+	filters := map[string]string{}
+	maps.Copy(filters, opts.Filters)
+	filters["who"] = orDefault(opts.Who, "opp")
+	created := opts.CreatedAt
+	if created.IsZero() {
+		created = time.Now()
+	}
+	return model.Provenance{Games: c.games, Rounds: c.rounds, Plays: c.plays, Filters: filters,
+		SchemaVersion: opts.SchemaVersion, CreatedAt: created.UTC().Truncate(time.Second), Fitted: true}
+}
+
+// fitInference fits the inference model for target on a sample of the
+// training games of games, training of them in all, into res's weights;
+// when the games hold no decision to learn from, the weights keep the
+// uniform model and res says so.
+func fitInference(ctx context.Context, games iter.Seq2[*replay.Game, error], training int, target train.Target, opts Options, res *Result) error {
 	iopts := opts.Inference
 	iopts.Target = target
 	inference := opts.InferenceGames
@@ -163,17 +197,11 @@ func Fit(ctx context.Context, games iter.Seq2[*replay.Game, error], opts Options
 	case errors.Is(err, train.ErrNoDecisions):
 		res.InferenceUniform = true
 	case err != nil:
-		return nil, fmt.Errorf("fit the inference: %w", err)
+		return fmt.Errorf("fit the inference: %w", err)
 	default:
-		w.Inference = p
+		res.Weights.Inference = p
 	}
-	if err := w.Validate(); err != nil {
-		return nil, fmt.Errorf("fitted weights: %w", err)
-	}
-	if err := w.CheckPolicy(); err != nil {
-		return nil, fmt.Errorf("fitted weights: %w", err)
-	}
-	return res, nil
+	return nil
 }
 
 // Target returns the inference's target for who: the hand of the player
