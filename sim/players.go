@@ -9,6 +9,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players/tuned"
 )
 
 // Player names resolve here, in one place, for every command: a baseline
@@ -148,7 +149,7 @@ func newTuned(path string) (func(*rand.Rand) gin.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*rand.Rand) gin.Player { return model.NewPlayer(w) }, nil
+	return func(*rand.Rand) gin.Player { return tuned.NewPlayer(w) }, nil
 }
 
 // newSampled returns the sampled player with the weights at path, which
@@ -159,7 +160,7 @@ func newSampled(path string) (func(*rand.Rand) gin.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	first, err := model.NewSampledPlayer(w)
+	first, err := tuned.NewSampledPlayer(w)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +175,7 @@ func newRollout(path string) (func(*rand.Rand) gin.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	first, err := model.NewRolloutPlayer(w, model.DefaultRolloutConfig)
+	first, err := tuned.NewRolloutPlayer(w, tuned.DefaultRolloutConfig)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players/tuned"
 )
 
 // writeWeights writes w into a file of the test's and returns its path.
@@ -102,14 +103,14 @@ func TestParsePlayers(t *testing.T) {
 }
 
 // TestTunedPlaysItsWeights: tuned:PATH plays the weights in PATH, exactly
-// as the model's player with them does.
+// as the tuned player (tuned.Player) with them does.
 func TestTunedPlaysItsWeights(t *testing.T) {
 	w := model.Defaults()
 	for ph := range w.Opponent.CallRate {
 		w.Opponent.CallRate[ph], w.Opponent.KnockDeadwood[ph] = 0.2, 5
 	}
 	path := writeWeights(t, w)
-	tuned, err := NewEntrant("tuned:" + path)
+	named, err := NewEntrant("tuned:" + path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,10 +118,10 @@ func TestTunedPlaysItsWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	direct := Entrant{Name: "direct", New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}
+	direct := Entrant{Name: "direct", New: func(*rand.Rand) gin.Player { return tuned.NewPlayer(w) }}
 	var got, want Summary
 	for i := range 20 {
-		a, err := (&Config{Players: [2]Entrant{tuned, simple}, Seed: 4}).Play(i)
+		a, err := (&Config{Players: [2]Entrant{named, simple}, Seed: 4}).Play(i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +133,7 @@ func TestTunedPlaysItsWeights(t *testing.T) {
 		want.Add(&b.Record)
 	}
 	if got != want {
-		t.Errorf("tuned:%s played %+v, the model's player %+v", path, got, want)
+		t.Errorf("tuned:%s played %+v, the tuned player %+v", path, got, want)
 	}
 }
 

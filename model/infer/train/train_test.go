@@ -9,6 +9,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players/tuned"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -18,7 +19,7 @@ func entrant(t testing.TB, name string) sim.Entrant {
 	t.Helper()
 	if name == "tuned:default" {
 		w := model.Defaults()
-		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}
+		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return tuned.NewPlayer(w) }}
 	}
 	e, err := sim.Bot(name)
 	if err != nil {
