@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
 
@@ -93,7 +93,7 @@ escaped for the target language.
 			return runExport(a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
+	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+players.DefaultWeights+"\")")
 	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
 	mustComplete(cmd, "format", fixedCompletion("json", "haskell", "go"))
 	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
@@ -105,7 +105,7 @@ escaped for the target language.
 }
 
 func runExport(a *app, opts exportOptions) error {
-	w, err := sim.LoadWeights(opts.weights)
+	w, err := players.LoadWeights(opts.weights)
 	if err != nil {
 		return usagef("--weights: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
@@ -24,14 +25,14 @@ type simulateOptions struct {
 	force   bool // write into a folder that holds files, replacing logs of the same names
 	noLogs  bool
 	format  render.Format
-	compare *sim.Entrant // also played in the first seat, on the same deals
-	exec    *sim.Players // the exec: players' options and processes
+	compare *sim.Entrant      // also played in the first seat, on the same deals
+	exec    *players.Resolver // the exec: players' options and processes
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
 	var (
-		opts    = simulateOptions{exec: &sim.Players{}}
-		players string
+		opts    = simulateOptions{exec: &players.Resolver{}}
+		list    string // --players
 		compare string
 		format  string
 		game    string
@@ -54,7 +55,7 @@ its interval is much narrower than the two win rates' own, because both
 players meet the same cards. It needs --no-logs.
 
 Players:
-` + sim.PlayersHelp() + `
+` + players.Help() + `
 
 ` + execHelp + `
 ` + heartsHelp + `
@@ -82,7 +83,7 @@ goes on, and simulate exits with status 3. Codes:
 						return usagef("--%s is for the exec: players of Gin matches", flag)
 					}
 				}
-				h, err := heartsSimulateOptions(opts, players, limit, format)
+				h, err := heartsSimulateOptions(opts, list, limit, format)
 				if err != nil {
 					return err
 				}
@@ -97,7 +98,7 @@ goes on, and simulate exits with status 3. Codes:
 			if opts.exec.StderrDir == "" {
 				opts.exec.StderrDir = opts.out
 			}
-			if opts.cfg.Players, err = parsePlayers(players, opts.exec); err != nil {
+			if opts.cfg.Players, err = parsePlayers(list, opts.exec); err != nil {
 				return err
 			}
 			if opts.cfg.Games < 1 {
@@ -134,7 +135,7 @@ goes on, and simulate exits with status 3. Codes:
 	f := cmd.Flags()
 	f.IntVarP(&opts.cfg.Games, "games", "n", 100, "number of games")
 	f.Uint64Var(&opts.cfg.Seed, "seed", 1, "random seed: the same seed and players give the same games")
-	f.StringVar(&players, "players", "simple,simple", "the two players, the logged one first")
+	f.StringVar(&list, "players", "simple,simple", "the two players, the logged one first")
 	mustComplete(cmd, "players", playersCompletion)
 	f.StringVarP(&opts.out, "out", "o", "", "directory for the log files (created if missing; it must be empty)")
 	f.BoolVar(&opts.force, "force", false, "write into an --out that holds files, replacing logs of the same names")

@@ -2,22 +2,30 @@ package replay
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/sim"
 )
 
 func simGames(t testing.TB, a, b string, n int, seed uint64) []*gin.GameRecord {
 	t.Helper()
-	players, err := sim.Bots(a, b)
-	if err != nil {
-		t.Fatal(err)
+	var entrants [2]sim.Entrant
+	for i, name := range []string{a, b} {
+		if _, err := bots.New(name, nil); err != nil {
+			t.Fatal(err)
+		}
+		entrants[i] = sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
+			p, _ := bots.New(name, rng) // the name was checked above
+			return p
+		}}
 	}
 	out := make([]*gin.GameRecord, n)
-	err = sim.Run(context.Background(), sim.Config{Players: players, Games: n, Seed: seed, Workers: 1}, func(g *sim.Game) error {
+	err := sim.Run(context.Background(), sim.Config{Players: entrants, Games: n, Seed: seed, Workers: 1}, func(g *sim.Game) error {
 		out[g.Index] = &g.Record
 		return nil
 	})

@@ -9,6 +9,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/players/tuned"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -21,7 +22,7 @@ func entrant(t testing.TB, name string) sim.Entrant {
 		w := model.Defaults()
 		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return tuned.NewPlayer(w) }}
 	}
-	e, err := sim.Bot(name)
+	e, err := players.Bot(name)
 	if err != nil {
 		t.Fatal(err)
 	}
