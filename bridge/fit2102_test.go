@@ -16,8 +16,8 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/players/external"
-	"github.com/ginlog/ginlog/sim"
 )
 
 // The weighted test player (testdata/haskell/weighted/Player.hs) plays by
@@ -31,7 +31,7 @@ var haskellDir = filepath.Join("testdata", "haskell")
 func sampleWeights(t testing.TB) *model.Weights {
 	t.Helper()
 	path := filepath.Join("..", "model", "fit", "testdata", "sample.json")
-	w, err := sim.LoadWeights(path)
+	w, err := players.LoadWeights(path)
 	if err != nil {
 		t.Fatal(err)
 	}

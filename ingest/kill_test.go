@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -20,11 +21,11 @@ import (
 // writeCorpus simulates games into dir.
 func writeCorpus(t testing.TB, dir string, games int) {
 	t.Helper()
-	players, err := sim.Bots("meldable", "memory")
+	entrants, err := players.Bots("meldable", "memory")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := sim.Config{Players: players, Games: games, Seed: 77, Start: 1700000000}
+	c := sim.Config{Players: entrants, Games: games, Seed: 77, Start: 1700000000}
 	if err := sim.Run(context.Background(), c, func(g *sim.Game) error { return sim.WriteGame(dir, g) }); err != nil {
 		t.Fatal(err)
 	}

@@ -42,6 +42,11 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // it has to be fitted again.
 var ErrVersion = errors.New("not a weights file of this version")
 
+// ErrNoInference is the error of weights without the inference model
+// (format version 2) where it is needed: by the sampled and rollout
+// players (players/tuned), the inference report and fit --evaluate.
+var ErrNoInference = errors.New("the weights have no inference model (format version 2): fit them again")
+
 // Save writes w as indented JSON.
 func (w *Weights) Save(out io.Writer) error {
 	enc := json.NewEncoder(out)

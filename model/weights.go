@@ -1,9 +1,11 @@
 // Package model is the pure model of ginlog's tuned player: the weights
 // format (weights.json: read, written and checked on plain readers and
-// writers) and the player that plays with them. It imports the rules engine
-// (gin) and the standard library only, so a Go bot can link the tuned
-// player without a database; package model/fit fits the weights from
-// replayed games and package model/export turns them into code.
+// writers) and what is computed from the weights alone (the draw
+// features, the hand policy, the race values, GameValue). It imports the
+// rules engine (gin), the inference model and the standard library only,
+// and no player: the players that play with the weights are in
+// players/tuned, package model/fit fits the weights from replayed games
+// and package model/export turns them into code.
 //
 // A weights file is one JSON object, nothing after it, whose every table has
 // exactly the shape below and whose every number is finite and in range

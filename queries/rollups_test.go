@@ -15,6 +15,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
@@ -52,16 +53,16 @@ func rollupCorpus(t *testing.T) []string {
 	t.Helper()
 	var dirs []string
 	for i, b := range rollupBatches {
-		var players [2]sim.Entrant
+		var entrants [2]sim.Entrant
 		for j, name := range []string{b.you, b.opp} {
-			e, err := sim.NewEntrant(name)
+			e, err := players.NewEntrant(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			players[j] = e
+			entrants[j] = e
 		}
 		dir := t.TempDir()
-		cfg := sim.Config{Players: players, Games: b.games, Seed: uint64(40 + i), Start: b.start}
+		cfg := sim.Config{Players: entrants, Games: b.games, Seed: uint64(40 + i), Start: b.start}
 		if err := sim.Run(context.Background(), cfg, func(g *sim.Game) error { return sim.WriteGame(dir, g) }); err != nil {
 			t.Fatal(err)
 		}

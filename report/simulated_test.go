@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testdb"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -17,16 +18,16 @@ import (
 // their logs into a fresh database.
 func simulate(t *testing.T, you, opp string, games int, seed uint64) *sql.DB {
 	t.Helper()
-	var players [2]sim.Entrant
+	var entrants [2]sim.Entrant
 	for i, name := range []string{you, opp} {
-		e, err := sim.NewEntrant(name)
+		e, err := players.NewEntrant(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		players[i] = e
+		entrants[i] = e
 	}
 	dir := t.TempDir()
-	cfg := sim.Config{Players: players, Games: games, Seed: seed, Start: 1_600_000_000}
+	cfg := sim.Config{Players: entrants, Games: games, Seed: seed, Start: 1_600_000_000}
 	if err := sim.Run(context.Background(), cfg, func(g *sim.Game) error { return sim.WriteGame(dir, g) }); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players/tuned"
 )
 
 // fromRecord turns a played game into its log, seat 0 being the logged
@@ -25,7 +26,7 @@ func fromRecord(rec *gin.GameRecord, ts int64) *replay.Game {
 func newPlayer(t testing.TB, name string) gin.Player {
 	t.Helper()
 	if name == "tuned" {
-		return model.NewPlayer(model.Defaults())
+		return tuned.NewPlayer(model.Defaults())
 	}
 	p, err := bots.New(name, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {

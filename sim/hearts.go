@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/hearts"
-	"github.com/ginlog/ginlog/hearts/bots"
 	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/stats"
@@ -23,39 +22,6 @@ import (
 type HeartsEntrant struct {
 	Name string
 	New  func(rng *rand.Rand) hearts.Player
-}
-
-// NewHeartsEntrant resolves a Hearts player name: one of the baseline
-// bots of package hearts/bots (HeartsPlayerNames).
-func NewHeartsEntrant(name string) (HeartsEntrant, error) {
-	if _, err := bots.New(name, nil); err != nil {
-		return HeartsEntrant{}, err
-	}
-	return HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player {
-		p, _ := bots.New(name, rng) // the name was checked above
-		return p
-	}}, nil
-}
-
-// HeartsPlayerNames lists the Hearts player names.
-func HeartsPlayerNames() []string { return bots.Names }
-
-// ParseHeartsPlayers reads a comma-separated list of 2 or 4 Hearts player
-// names, by seat.
-func ParseHeartsPlayers(list string) ([]HeartsEntrant, error) {
-	names := strings.Split(list, ",")
-	if !hearts.ValidPlayers(len(names)) {
-		return nil, fmt.Errorf("%d Hearts players in %q: want 2 or 4, separated by commas", len(names), list)
-	}
-	out := make([]HeartsEntrant, len(names))
-	for i, n := range names {
-		e, err := NewHeartsEntrant(strings.TrimSpace(n))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = e
-	}
-	return out, nil
 }
 
 // HeartsConfig describes a Hearts match: its players by seat (2 or 4), the

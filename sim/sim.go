@@ -1,5 +1,7 @@
 // Package sim plays matches between two players and writes their games in
-// the tournament server's log format.
+// the tournament server's log format. A player of a match is an Entrant, a
+// name and a constructor: sim knows no player by name, package players
+// resolves the names commands take into entrants.
 //
 // Every game is reproducible on its own: game i of a match with seed S is
 // dealt from a random stream keyed by (S, i), or with mirroring by

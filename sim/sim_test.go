@@ -18,10 +18,19 @@ import (
 	"github.com/ginlog/ginlog/internal/panics"
 )
 
+// entrants returns two baseline bots of package gin/bots, the logged one
+// first. (Package players resolves every name; it imports sim.)
 func entrants(t testing.TB, a, b string) [2]Entrant {
-	out, err := Bots(a, b)
-	if err != nil {
-		t.Fatal(err)
+	t.Helper()
+	var out [2]Entrant
+	for i, name := range []string{a, b} {
+		if _, err := bots.New(name, nil); err != nil {
+			t.Fatal(err)
+		}
+		out[i] = Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
+			p, _ := bots.New(name, rng) // the name was checked above
+			return p
+		}}
 	}
 	return out
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
@@ -183,11 +184,11 @@ func TestMissingGame(t *testing.T) {
 func simulate(t *testing.T, dir, a, b string, n int, seed uint64) map[int64]*gin.GameRecord {
 	t.Helper()
 	recs := map[int64]*gin.GameRecord{}
-	players, err := sim.Bots(a, b)
+	entrants, err := players.Bots(a, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := sim.Config{Players: players, Games: n, Seed: seed, Start: 1000, Workers: 1}
+	c := sim.Config{Players: entrants, Games: n, Seed: seed, Start: 1000, Workers: 1}
 	if err := sim.Run(context.Background(), c, func(g *sim.Game) error {
 		recs[g.Timestamp] = &g.Record
 		return sim.WriteGame(dir, g)

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
 
@@ -57,27 +56,19 @@ func queryNameCompletion(cmd *cobra.Command, args []string, toComplete string) (
 	return startingWith(toComplete, out), cobra.ShellCompDirectiveNoFileComp
 }
 
-// playerNames are the players a Gin match takes by name, for completion:
-// the bots, the tuned player with its default weights, and the prefixes
-// of the players that take an argument.
-func playerNames() []string {
-	names := append([]string(nil), bots.Names...)
-	return append(names, "tuned:default", "tuned:", "exec:")
-}
-
 // playerCompletion completes one player name (--compare, retrace
 // --player).
 func playerCompletion(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	return startingWith(toComplete, playerNames()), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	return startingWith(toComplete, players.Completions()), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 }
 
 // playersCompletion completes simulate's --players, a comma-separated
 // list: the names already typed are kept, the last one is completed from
 // the Gin players, or the Hearts players with --game hearts.
 func playersCompletion(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	names := playerNames()
+	names := players.Completions()
 	if g := cmd.Flags().Lookup("game"); g != nil && g.Value.String() == queries.GameHearts {
-		names = sim.HeartsPlayerNames()
+		names = players.HeartsNames()
 	}
 	done := ""
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {

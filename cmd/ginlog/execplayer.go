@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/pflag"
@@ -21,18 +22,18 @@ moves; a violation forfeits the game (see the codes below).
 
 // addExecFlags adds --timeout and --stderr-dir, the options of the exec:
 // players ps starts.
-func addExecFlags(f *pflag.FlagSet, ps *sim.Players) {
+func addExecFlags(f *pflag.FlagSet, ps *players.Resolver) {
 	f.DurationVar(&ps.Timeout, "timeout", external.DefaultTimeout, "time limit on one decision of an exec: player")
 	f.StringVar(&ps.StderrDir, "stderr-dir", "", "keep what exec: players write on stderr in DIR/<timestamp>-<seat>.stderr, one file per game, cut after its first MiB")
 }
 
-// parsePlayers reads a --players flag: two player names separated by a
-// comma, the logged one first, resolved by ps (nil: no exec: players).
-func parsePlayers(players string, ps *sim.Players) ([2]sim.Entrant, error) {
+// parsePlayers reads a --players flag (list): two player names separated
+// by a comma, the logged one first, resolved by ps (nil: no exec: players).
+func parsePlayers(list string, ps *players.Resolver) ([2]sim.Entrant, error) {
 	if err := checkExecFlags(ps); err != nil {
 		return [2]sim.Entrant{}, usagef("--players: %v", err)
 	}
-	p, err := ps.Parse(players)
+	p, err := ps.Parse(list)
 	if err != nil {
 		return p, usagef("--players: %v", err)
 	}
@@ -40,7 +41,7 @@ func parsePlayers(players string, ps *sim.Players) ([2]sim.Entrant, error) {
 }
 
 // entrant resolves one player name with ps.
-func entrant(name string, ps *sim.Players) (sim.Entrant, error) {
+func entrant(name string, ps *players.Resolver) (sim.Entrant, error) {
 	if err := checkExecFlags(ps); err != nil {
 		return sim.Entrant{}, err
 	}
@@ -48,7 +49,7 @@ func entrant(name string, ps *sim.Players) (sim.Entrant, error) {
 }
 
 // checkExecFlags checks the flags of exec: players.
-func checkExecFlags(ps *sim.Players) error {
+func checkExecFlags(ps *players.Resolver) error {
 	if ps != nil && ps.Timeout <= 0 {
 		return fmt.Errorf("--timeout: want a positive duration, got %v", ps.Timeout)
 	}
@@ -58,7 +59,7 @@ func checkExecFlags(ps *sim.Players) error {
 // forfeitCodesHelp lists the codes a forfeit can have.
 func forfeitCodesHelp() string {
 	var b strings.Builder
-	for _, c := range sim.ForfeitCodes() {
+	for _, c := range players.ForfeitCodes() {
 		fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
 	}
 	return strings.TrimRight(b.String(), "\n")

@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
 
@@ -43,7 +43,7 @@ func newExportCmd(a *app) *cobra.Command {
 			return runExport(a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+sim.DefaultWeights+"\")")
+	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+players.DefaultWeights+"\")")
 	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
 	mustComplete(cmd, "format", fixedCompletion("json", "haskell", "go"))
 	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
@@ -120,7 +120,7 @@ func (o *exportOptions) checkGin() error {
 }
 
 func runExport(a *app, opts exportOptions) error {
-	w, err := sim.LoadWeights(opts.weights)
+	w, err := players.LoadWeights(opts.weights)
 	if err != nil {
 		return usagef("--weights: %v", err)
 	}

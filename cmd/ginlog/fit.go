@@ -10,10 +10,10 @@ import (
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/schema"
-	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
@@ -187,7 +187,7 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 	}
 	games := store.Games(ctx, db.DB, filter)
 	if opts.weights != "" {
-		w, err := sim.LoadWeights(opts.weights)
+		w, err := players.LoadWeights(opts.weights)
 		if err != nil {
 			return usagef("--weights: %v", err)
 		}

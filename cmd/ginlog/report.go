@@ -10,8 +10,8 @@ import (
 
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/report"
-	"github.com/ginlog/ginlog/sim"
 	"github.com/spf13/cobra"
 )
 
@@ -98,7 +98,7 @@ the games it loads. Exit status 5 means the filters select no games (or
 // reportWeights reads the weights of --weights: a weights file with an
 // inference model (format 3), or a usage error saying what is needed.
 func reportWeights(path string) (*model.Weights, error) {
-	w, err := sim.LoadWeights(path)
+	w, err := players.LoadWeights(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, usagef("--weights: %v", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
@@ -26,12 +27,12 @@ type retraceOptions struct {
 	show   int
 	seed   uint64
 	format render.Format
-	exec   *sim.Players // the exec: players' options and processes
+	exec   *players.Resolver // the exec: players' options and processes
 }
 
 func newRetraceCmd(a *app) *cobra.Command {
 	var (
-		opts   = retraceOptions{exec: &sim.Players{}}
+		opts   = retraceOptions{exec: &players.Resolver{}}
 		player string
 		format string
 	)

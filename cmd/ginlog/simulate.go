@@ -10,6 +10,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
@@ -24,13 +25,13 @@ type simulateOptions struct {
 	force   bool // write into a folder that holds files, replacing logs of the same names
 	noLogs  bool
 	format  render.Format
-	compare *sim.Entrant // also played in the first seat, on the same deals
-	exec    *sim.Players // the exec: players' options and processes
+	compare *sim.Entrant      // also played in the first seat, on the same deals
+	exec    *players.Resolver // the exec: players' options and processes
 }
 
 func newSimulateCmd(a *app) *cobra.Command {
 	var (
-		opts = simulateOptions{exec: &sim.Players{}}
+		opts = simulateOptions{exec: &players.Resolver{}}
 		raw  simulateFlags
 	)
 	cmd := &cobra.Command{
@@ -85,7 +86,7 @@ its interval is much narrower than the two win rates' own, because both
 players meet the same cards. It needs --no-logs.
 
 Players:
-` + sim.PlayersHelp() + `
+` + players.Help() + `
 
 ` + execHelp + `
 ` + heartsHelp + `

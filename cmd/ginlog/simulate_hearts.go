@@ -11,6 +11,7 @@ import (
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/sim"
@@ -18,7 +19,7 @@ import (
 
 // heartsHelp is simulate's help on Hearts matches.
 var heartsHelp = `--game hearts plays Hearts instead, between 2 or 4 players (--players
-simple,tracker,random,simple; ` + strings.Join(sim.HeartsPlayerNames(), ", ") + `), each game to
+simple,tracker,random,simple; ` + strings.Join(players.HeartsNames(), ", ") + `), each game to
 --limit points, and writes the logs as the later FIT2102 framework did:
 <out>/<id>/<stamp>.csv per player, ids "1-simple", "2-tracker", ... in seat
 order, every trick's cards in player-id order. ginlog ingest reads them
@@ -34,11 +35,11 @@ type simulateHeartsOptions struct {
 }
 
 // heartsSimulateOptions checks the flags of a Hearts match: those of Gin's
-// it shares, and the players as Hearts players.
-func heartsSimulateOptions(opts simulateOptions, players string, limit int, format string) (simulateHeartsOptions, error) {
+// it shares, and the players (list) as Hearts players.
+func heartsSimulateOptions(opts simulateOptions, list string, limit int, format string) (simulateHeartsOptions, error) {
 	h := simulateHeartsOptions{out: opts.out, force: opts.force, noLogs: opts.noLogs}
 	var err error
-	if h.cfg.Players, err = sim.ParseHeartsPlayers(players); err != nil {
+	if h.cfg.Players, err = players.ParseHearts(list); err != nil {
 		return h, usagef("--players: %v", err)
 	}
 	c := opts.cfg

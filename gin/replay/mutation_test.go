@@ -1,28 +1,37 @@
 package replay
 
 import (
-	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/internal/testenv"
-	"github.com/ginlog/ginlog/sim"
 )
 
+// simGames plays n games between the baseline bots a and b, a in seat 0,
+// keyed by seed as sim keys a match's games (the deals of game i by
+// (seed, i), each bot's randomness apart), without sim: the replay sits
+// below it.
 func simGames(t testing.TB, a, b string, n int, seed uint64) []*gin.GameRecord {
 	t.Helper()
-	players, err := sim.Bots(a, b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	const playerSeed = 0x9e3779b97f4a7c15 // sim's key of the players' randomness
 	out := make([]*gin.GameRecord, n)
-	err = sim.Run(context.Background(), sim.Config{Players: players, Games: n, Seed: seed, Workers: 1}, func(g *sim.Game) error {
-		out[g.Index] = &g.Record
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	for i := range out {
+		var players [2]gin.Player
+		for s, name := range []string{a, b} {
+			p, err := bots.New(name, rand.New(rand.NewPCG(seed^playerSeed, uint64(2*i+s))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			players[s] = p
+		}
+		rec, err := gin.PlayGame(gin.RandomDeals(rand.New(rand.NewPCG(seed, uint64(i)))), players)
+		if err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		out[i] = &rec
 	}
 	return out
 }

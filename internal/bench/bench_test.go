@@ -8,17 +8,17 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin/replay"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/sim"
 )
 
 func config(t *testing.T, a, b string) *Config {
 	t.Helper()
-	players, err := sim.Bots(a, b)
+	entrants, err := players.Bots(a, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Config{Work: t.TempDir(), Players: players}
+	return &Config{Work: t.TempDir(), Players: entrants}
 }
 
 func TestCorpusIsKeyedAndComplete(t *testing.T) {

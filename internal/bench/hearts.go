@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
@@ -53,14 +54,14 @@ func (c *Config) HeartsCorpus(ctx context.Context, n int) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("Hearts corpus: %w", err)
 	}
-	players, err := sim.ParseHeartsPlayers(strings.Join(HeartsPlayers, ","))
+	entrants, err := players.ParseHearts(strings.Join(HeartsPlayers, ","))
 	if err != nil {
 		return "", errors.Join(err, os.RemoveAll(tmp))
 	}
-	ids := sim.HeartsIDs(players)
+	ids := sim.HeartsIDs(entrants)
 	err = sim.HeartsDirs(tmp, ids)
 	if err == nil {
-		cfg := sim.HeartsConfig{Players: players, Games: n, Seed: corpusSeed, Start: corpusStart}
+		cfg := sim.HeartsConfig{Players: entrants, Games: n, Seed: corpusSeed, Start: corpusStart}
 		err = sim.RunHearts(ctx, cfg, func(g *sim.HeartsGame) error { return sim.WriteHeartsGame(tmp, g, ids) })
 	}
 	if err == nil {

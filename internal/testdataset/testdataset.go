@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/dataset"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
@@ -24,11 +25,11 @@ const Sample = "../testdata/sample"
 // dir, the first at Unix time start, and returns dir.
 func Simulate(t testing.TB, dir, a, b string, games int, seed uint64, start int64) string {
 	t.Helper()
-	pa, err := sim.Bot(a)
+	pa, err := players.Bot(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pb, err := sim.Bot(b)
+	pb, err := players.Bot(b)
 	if err != nil {
 		t.Fatal(err)
 	}

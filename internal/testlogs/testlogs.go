@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -113,12 +114,12 @@ type Game struct {
 // start, and returns their files.
 func Simulate(t testing.TB, n int, start int64) []Game {
 	t.Helper()
-	players, err := sim.Bots("simple", "simple")
+	entrants, err := players.Bots("simple", "simple")
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := make([]Game, n)
-	err = sim.Run(context.Background(), sim.Config{Players: players, Games: n, Seed: uint64(start), Start: start}, func(g *sim.Game) error {
+	err = sim.Run(context.Background(), sim.Config{Players: entrants, Games: n, Seed: uint64(start), Start: start}, func(g *sim.Game) error {
 		out[g.Index] = Game{TS: g.Timestamp, Turns: sim.AppendTurns(nil, &g.Record), Scores: sim.AppendScores(nil, &g.Record)}
 		return nil
 	})

@@ -841,7 +841,7 @@ func trackerText(t *testing.T, at, answer, want string) string {
 	return text
 }
 
-// orCall is the tuned player's weighing (model.Player) of value, the worth
+// orCall is the tuned player's weighing (tuned.Player) of value, the worth
 // of playing on with a hand of deadwood dw, against the opponent calling
 // at its turn, in phase ph.
 func orCall(w *model.Weights, ph, dw int, value float64) float64 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/model"
-	"github.com/ginlog/ginlog/sim"
 )
 
 // fitted reads weights that model/fit's tests fit and keep as golden
@@ -20,7 +20,12 @@ import (
 func fitted(t testing.TB, name string) *model.Weights {
 	t.Helper()
 	path := filepath.Join("..", "fit", "testdata", name)
-	w, err := sim.LoadWeights(path)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w, err := model.Read(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginlog/ginlog/internal/testgames"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -46,7 +47,7 @@ func BenchmarkFit(b *testing.B) {
 	b.Run("simulate", func(b *testing.B) {
 		for b.Loop() {
 			n := 0
-			for _, err := range Simulated(ctx, cfg) {
+			for _, err := range testgames.Simulated(ctx, cfg) {
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -60,7 +61,7 @@ func BenchmarkFit(b *testing.B) {
 		var sum Summary
 		for b.Loop() {
 			var err error
-			if _, sum, err = Fit(ctx, Simulated(ctx, cfg), Options{}); err != nil {
+			if _, sum, err = Fit(ctx, testgames.Simulated(ctx, cfg), Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}

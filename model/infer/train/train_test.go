@@ -3,24 +3,19 @@ package train
 import (
 	"context"
 	"iter"
-	"math/rand/v2"
 	"testing"
 
-	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
-	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/internal/testgames"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/sim"
 )
 
-// entrant returns a baseline bot, or the tuned player with its default
-// weights for "tuned:default".
+// entrant returns the named player: a baseline bot, or tuned:default,
+// the tuned player with its default weights.
 func entrant(t testing.TB, name string) sim.Entrant {
 	t.Helper()
-	if name == "tuned:default" {
-		w := model.Defaults()
-		return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}
-	}
-	e, err := sim.Bot(name)
+	e, err := players.NewEntrant(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +27,7 @@ func entrant(t testing.TB, name string) sim.Entrant {
 func corpus(t testing.TB, viewer, opp string, n int, seed uint64) iter.Seq2[*replay.Game, error] {
 	t.Helper()
 	cfg := sim.Config{Players: [2]sim.Entrant{entrant(t, viewer), entrant(t, opp)}, Games: n, Seed: seed}
-	return Simulated(context.Background(), cfg)
+	return testgames.Simulated(context.Background(), cfg)
 }
 
 // collect returns the games of seq.

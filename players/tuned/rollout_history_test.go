@@ -1,4 +1,4 @@
-package model
+package tuned
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 )
 
 // TestHistory lists the opponent's plays before its last one, the latest
@@ -46,7 +47,7 @@ func TestHistory(t *testing.T) {
 // default hand policy): each play a hand does not explain costs it a
 // factor of soft.
 func TestHistoryWeight(t *testing.T) {
-	p, err := NewRolloutPlayer(Defaults(), DefaultRolloutConfig)
+	p, err := NewRolloutPlayer(model.Defaults(), DefaultRolloutConfig)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package model
+package tuned
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/infer"
 )
 
@@ -93,7 +94,7 @@ const maxPlays = 201
 type rolloutState struct {
 	cfg     RolloutConfig
 	model   *infer.Model
-	game    *GameValue // nil: rounds are valued by their net points
+	game    *model.GameValue // nil: rounds are valued by their net points
 	tracker infer.Tracker
 	sampler infer.Sampler
 	pcg     rand.PCG
@@ -122,7 +123,7 @@ type rolloutDeal struct {
 
 // newRolloutState returns the state of a rollout player with model m,
 // game values g (or nil) and configuration cfg.
-func newRolloutState(m *infer.Model, g *GameValue, cfg RolloutConfig) *rolloutState {
+func newRolloutState(m *infer.Model, g *model.GameValue, cfg RolloutConfig) *rolloutState {
 	s := &rolloutState{cfg: cfg, model: m, game: g}
 	s.rng = rand.New(&s.pcg)
 	s.playRng = rand.New(&s.play)
@@ -133,12 +134,12 @@ func newRolloutState(m *infer.Model, g *GameValue, cfg RolloutConfig) *rolloutSt
 // nothing else.
 func (s *rolloutState) fresh() *rolloutState { return newRolloutState(s.model, s.game, s.cfg) }
 
-// NewRolloutPlayer returns the rollout player (player_rollout.go) using w,
+// NewRolloutPlayer returns the rollout player (rollout.go) using w,
 // which must hold the inference model and the hand policy (format version
 // 3), with configuration cfg.
-func NewRolloutPlayer(w *Weights, cfg RolloutConfig) (*Player, error) {
+func NewRolloutPlayer(w *model.Weights, cfg RolloutConfig) (*Player, error) {
 	if w.Inference == nil || w.HandPolicy == nil {
-		return nil, ErrNoInference
+		return nil, model.ErrNoInference
 	}
 	if cfg.Samples < 1 {
 		return nil, fmt.Errorf("rollout samples %d: want at least 1", cfg.Samples)
@@ -147,9 +148,9 @@ func NewRolloutPlayer(w *Weights, cfg RolloutConfig) (*Player, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the inference model: %w", err)
 	}
-	var g *GameValue
+	var g *model.GameValue
 	if cfg.Game {
-		g = NewGameValue(w.RoundPoints)
+		g = model.NewGameValue(w.RoundPoints)
 	}
 	p := NewPlayer(w)
 	p.rollout = newRolloutState(m, g, cfg)
@@ -346,7 +347,7 @@ func (p *Player) playOut(mine gin.Hand, dw int, d *rolloutDeal, top gin.Card, op
 		}
 		// The player's turn.
 		left = len(stock)
-		if takeRelation(top, mine, dw) == TakeMeld {
+		if takeRelation(top, mine, dw) == model.TakeMeld {
 			drawn = top
 		} else {
 			drawn, stock = stock[0], stock[1:]
@@ -372,11 +373,11 @@ func (p *Player) playOut(mine gin.Hand, dw int, d *rolloutDeal, top gin.Card, op
 func takeRelation(c gin.Card, h gin.Hand, dw int) int {
 	switch {
 	case !gin.Combo(h, c):
-		return TakeNone
+		return model.TakeNone
 	case gin.Deadwood(h.Add(c)) < dw+c.Points():
-		return TakeMeld
+		return model.TakeMeld
 	}
-	return TakeCombo
+	return model.TakeCombo
 }
 
 // pick returns one card of h at random.

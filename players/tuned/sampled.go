@@ -1,4 +1,4 @@
-package model
+package tuned
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/infer"
 )
 
@@ -64,8 +65,8 @@ type oppSample struct {
 	// goOn[b] is the chance that it does not call and holds deadwood of
 	// race bucket b after its stock draw; worth[d] the value of holding
 	// deadwood d at the player's next turn against that
-	goOn  [NumRaceBuckets]float64
-	worth [MaxValueDeadwood + 1]float64
+	goOn  [model.NumRaceBuckets]float64
+	worth [model.MaxValueDeadwood + 1]float64
 	// its response to a discard c, computed once per card: takeP[c], the
 	// chance it takes c, and takeDW[c] its deadwood after taking it
 	responded gin.Hand
@@ -158,7 +159,7 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 	// the pile it draws from now: taking the face-up card leaves the
 	// stock as it is, but not the opponent's progress, which the phases
 	// of the hand values measure.
-	d.nextPhase = Phase(v.StockLeft - 2)
+	d.nextPhase = model.Phase(v.StockLeft - 2)
 	ev := lastOppPlay(v, t.OpponentPlays())
 	known := t.Known()
 	var zero []oppSample
@@ -200,7 +201,7 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 func (p *Player) oppDraws(d *decision, o *oppSample) {
 	defer p.worth(d, o)
 	if o.nStock == 0 || d.oppStock <= 0 {
-		o.goOn[RaceBucket(o.dw)] = 1
+		o.goOn[model.RaceBucket(o.dw)] = 1
 		return
 	}
 	ends := d.oppStock == 1 // its draw takes the last stock card: its play ends the round
@@ -224,7 +225,7 @@ func (p *Player) oppDraws(d *decision, o *oppSample) {
 			o.calls[min(e, maxDeadwood)] += q * per
 			o.callP += q * per
 		}
-		o.goOn[RaceBucket(e)] += (1 - q) * per
+		o.goOn[model.RaceBucket(e)] += (1 - q) * per
 	}
 }
 
@@ -237,7 +238,7 @@ func (p *Player) worth(d *decision, o *oppSample) {
 		total += g
 	}
 	if total == 0 {
-		o.goOn[RaceBucket(o.dw)], total = 1, 1
+		o.goOn[model.RaceBucket(o.dw)], total = 1, 1
 	}
 	for dw := range o.worth {
 		v := 0.0
@@ -253,7 +254,7 @@ func (p *Player) worth(d *decision, o *oppSample) {
 // takenWorth is the value of holding deadwood dw at the player's next
 // turn when the opponent took its discard and holds deadwood e.
 func (p *Player) takenWorth(d *decision, dw, e int) float64 {
-	return p.w.RaceValues.At(dw, RaceBucket(e), d.nextPhase)
+	return p.w.RaceValues.At(dw, model.RaceBucket(e), d.nextPhase)
 }
 
 // respond returns the chance that the opponent holding o takes discard c,
@@ -263,7 +264,7 @@ func (p *Player) respond(d *decision, o *oppSample, c gin.Card) (float64, int) {
 		return o.takeP[c], int(o.takeDW[c])
 	}
 	o.responded = o.responded.Add(c)
-	take := p.w.HandPolicy.Take(TakeRelation(c, o.hand), d.oppStock)
+	take := p.w.HandPolicy.Take(model.TakeRelation(c, o.hand), d.oppStock)
 	e := 0
 	if take > 0 {
 		if gin.Combo(o.hand, c) {
@@ -291,7 +292,7 @@ func drawDeadwoods(h, unknown gin.Hand, out *[gin.NumCards]int8) {
 			dd := gin.BestDiscards(h.Add(u), gin.HandOf(u))
 			best, _ = dd.Best()
 		}
-		out[u] = int8(min(best, MaxValueDeadwood))
+		out[u] = int8(min(best, model.MaxValueDeadwood))
 	}
 }
 
@@ -550,7 +551,7 @@ func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 	eleven := h.Add(e.discarded)
 	dd := gin.BestDiscards(eleven, 0)
 	if e.took {
-		return l * hp.Take(TakeRelation(e.top, eleven.Remove(e.top)), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
+		return l * hp.Take(model.TakeRelation(e.top, eleven.Remove(e.top)), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
 	}
 	sum, n := 0.0, 0
 	for x := uint64(h &^ known); x != 0; x &= x - 1 {
@@ -560,7 +561,7 @@ func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 		if lik == 0 {
 			continue
 		}
-		sum += lik * (1 - hp.Take(TakeRelation(e.top, eleven.Remove(c)), e.stockLeft))
+		sum += lik * (1 - hp.Take(model.TakeRelation(e.top, eleven.Remove(c)), e.stockLeft))
 	}
 	if n == 0 {
 		return 0

@@ -1,33 +1,18 @@
-package model
+package tuned
 
 import (
 	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/infer"
 )
-
-// readWeights reads a weights file of testdata.
-func readWeights(t testing.TB, name string) *Weights {
-	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	w, err := Read(f, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w
-}
 
 // TestVersion2PlaysAsBefore plays weights files of format version 2
 // (without the inference model) against every baseline and compares every
@@ -56,7 +41,7 @@ func TestVersion2PlaysAsBefore(t *testing.T) {
 
 // playAll plays three games of the tuned player with w against every
 // baseline and writes a line per game to out.
-func playAll(t *testing.T, out *strings.Builder, file string, w *Weights) {
+func playAll(t *testing.T, out *strings.Builder, file string, w *model.Weights) {
 	t.Helper()
 	for bi, name := range bots.Names {
 		for g := range 3 {
@@ -81,13 +66,13 @@ func playAll(t *testing.T, out *strings.Builder, file string, w *Weights) {
 
 // upgraded returns w with the sections of format version 3 at their
 // defaults, as version 3.
-func upgraded(w *Weights) *Weights {
+func upgraded(w *model.Weights) *model.Weights {
 	v3 := *w
-	v3.Version = FormatVersion
-	v3.Inference, v3.HandPolicy, v3.RaceValues = infer.NewParams(), DefaultHandPolicy(), DefaultRaceValues()
+	v3.Version = model.FormatVersion
+	v3.Inference, v3.HandPolicy, v3.RaceValues = infer.NewParams(), model.DefaultHandPolicy(), model.DefaultRaceValues()
 	// Round points of 1 to 29, fewer the more, for both sides: the rollout
 	// player values rounds by the game.
-	v3.RoundPoints = &RoundPoints{Doc: roundPointsDoc}
+	v3.RoundPoints = &model.RoundPoints{Doc: model.Defaults().RoundPoints.Doc}
 	for x := 1; x < 30; x++ {
 		v3.RoundPoints.Modelled[x], v3.RoundPoints.Other[x] = 30-x, 30-x
 	}

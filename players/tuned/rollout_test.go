@@ -1,4 +1,4 @@
-package model
+package tuned
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 )
 
 // TestRolloutPlaysLegally plays the rollout player (its hands drawn from a
@@ -16,17 +17,35 @@ import (
 func TestRolloutPlaysLegally(t *testing.T) {
 	cfg := DefaultRolloutConfig
 	cfg.Samples, cfg.Pool = 8, 32
-	playsAlikeTwice(t, 11, func(w *Weights) (gin.Player, error) { return NewRolloutPlayer(w, cfg) })
+	playsAlikeTwice(t, 11, func(w *model.Weights) (gin.Player, error) { return NewRolloutPlayer(w, cfg) })
 }
 
 // TestRolloutNeedsInference: weights of format version 2 have no
 // inference model to sample from, and a rollout needs at least one deal.
 func TestRolloutNeedsInference(t *testing.T) {
-	if _, err := NewRolloutPlayer(fixture(t), DefaultRolloutConfig); !errors.Is(err, ErrNoInference) {
-		t.Errorf("error %v, want ErrNoInference", err)
+	if _, err := NewRolloutPlayer(fixture(t), DefaultRolloutConfig); !errors.Is(err, model.ErrNoInference) {
+		t.Errorf("error %v, want model.ErrNoInference", err)
 	}
-	if _, err := NewRolloutPlayer(Defaults(), RolloutConfig{}); err == nil {
+	if _, err := NewRolloutPlayer(model.Defaults(), RolloutConfig{}); err == nil {
 		t.Error("no error for zero samples")
+	}
+}
+
+// TestRolloutVersion3: weights of format version 3 have no round points,
+// and their rollout player values rounds by their net points, not by the
+// game.
+func TestRolloutVersion3(t *testing.T) {
+	w := model.Defaults()
+	w.Version, w.RoundPoints = 3, nil
+	if err := w.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewRolloutPlayer(w, DefaultRolloutConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.rollout.game != nil {
+		t.Error("a version-3 file's rollout player values rounds by the game")
 	}
 }
 
@@ -34,7 +53,7 @@ func TestRolloutNeedsInference(t *testing.T) {
 // policy (the opponent takes the cards that meld and calls as soon as it
 // may) and checks their scores by the rules.
 func TestPlayOut(t *testing.T) {
-	p, err := NewRolloutPlayer(Defaults(), DefaultRolloutConfig)
+	p, err := NewRolloutPlayer(model.Defaults(), DefaultRolloutConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +105,7 @@ func TestTakeRelationWithDeadwood(t *testing.T) {
 			h = h.Add(gin.Card(c))
 		}
 		c := gin.Card(perm[gin.HandSize])
-		if got, want := takeRelation(c, h, gin.Deadwood(h)), TakeRelation(c, h); got != want {
+		if got, want := takeRelation(c, h, gin.Deadwood(h)), model.TakeRelation(c, h); got != want {
 			t.Fatalf("takeRelation(%v, %v) = %d, want %d", c, h, got, want)
 		}
 	}

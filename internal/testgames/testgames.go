@@ -1,4 +1,9 @@
-package train
+// Package testgames plays simulated matches for the tests and benchmarks
+// that fit on games (model/infer/train) and yields their games in the
+// replay's form, as ranging over logged games does. It lives apart from
+// the model so that the model tree imports neither sim nor the players a
+// match is played between.
+package testgames
 
 import (
 	"context"
@@ -7,6 +12,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -83,4 +89,12 @@ func Simulated(ctx context.Context, cfg sim.Config) iter.Seq2[*replay.Game, erro
 			}
 		}
 	}
+}
+
+// fromRecord turns a finished game of the engine into the replay's stored
+// form with the given id, seat 0 being the logged player ("you").
+func fromRecord(id int64, rec *gin.GameRecord) *replay.Game {
+	g := replay.FromRecord(rec)
+	g.ID = id
+	return g
 }

@@ -1,27 +1,35 @@
-package model
+package tuned
 
 import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 	"time"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/model"
 )
 
-// fixture reads testdata/fitted.json: weights fitted on the sample
+// fixture reads model/testdata/fitted.json: weights fitted on the sample
 // corpus.
-func fixture(t testing.TB) *Weights {
+func fixture(t testing.TB) *model.Weights { return readWeights(t, "fitted.json") }
+
+// readWeights reads a weights file of model/testdata, the weights
+// format's fixtures.
+func readWeights(t testing.TB, name string) *model.Weights {
 	t.Helper()
-	f, err := os.Open("testdata/fitted.json")
+	path := filepath.Join("..", "..", "model", "testdata", name)
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	w, err := Read(f, "testdata/fitted.json")
+	w, err := model.Read(f, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,13 +60,13 @@ func TestPhase(t *testing.T) {
 	}{
 		{31, 0}, {29, 0}, {28, 1}, {26, 1}, {25, 2}, {23, 2}, {22, 3}, {19, 3}, {18, 4}, {13, 4}, {12, 5}, {0, 5},
 	} {
-		if got := Phase(tc.stockLeft); got != tc.want {
+		if got := model.Phase(tc.stockLeft); got != tc.want {
 			t.Errorf("Phase(%d) = %d, want %d", tc.stockLeft, got, tc.want)
 		}
 	}
-	want := [NumPhases]string{"29-31", "26-28", "23-25", "19-22", "13-18", "0-12"}
-	if PhaseNames != want {
-		t.Errorf("PhaseNames = %v, want %v", PhaseNames, want)
+	want := [model.NumPhases]string{"29-31", "26-28", "23-25", "19-22", "13-18", "0-12"}
+	if model.PhaseNames != want {
+		t.Errorf("PhaseNames = %v, want %v", model.PhaseNames, want)
 	}
 }
 
@@ -75,7 +83,7 @@ func TestPlayerPlaysLegally(t *testing.T) {
 			}
 			players := [2]gin.Player{NewPlayer(w), b}
 			if g%2 == 1 {
-				players = [2]gin.Player{b, NewPlayer(Defaults())}
+				players = [2]gin.Player{b, NewPlayer(model.Defaults())}
 			}
 			if _, err := gin.PlayGame(gin.RandomDeals(rng), players); err != nil {
 				t.Fatalf("against %s: %v", name, err)
@@ -86,9 +94,9 @@ func TestPlayerPlaysLegally(t *testing.T) {
 
 func TestFeedingAvoided(t *testing.T) {
 	// The opponent took H5 and H6 from the pile: H7 and H4 would feed its run.
-	w := Defaults()
+	w := model.Defaults()
 	w.DrawModel.Coefficients[0] = -2
-	w.DrawModel.Coefficients[featureKnownMeld] = 4
+	w.DrawModel.Coefficients[slices.Index(model.DrawFeatureNames(), "known_meld")] = 4
 	w.DrawModel.OpponentGain = 10
 	w.DrawPolicy.StockGain = 4
 	p := NewPlayer(w)
@@ -109,7 +117,7 @@ func TestFeedingAvoided(t *testing.T) {
 // TestOpponentMayCallFirst: against an opponent that always calls, a hand
 // is worth what its call scores against the hand's deadwood.
 func TestOpponentMayCallFirst(t *testing.T) {
-	w := Defaults()
+	w := model.Defaults()
 	for ph := range w.Opponent.CallRate {
 		w.Opponent.CallRate[ph], w.Opponent.KnockDeadwood[ph] = 1, 6
 	}

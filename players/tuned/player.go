@@ -1,13 +1,20 @@
-package model
+// Package tuned holds the data-tuned Gin Rummy player and the two players
+// built on it that play their decisions out against opponent hands drawn
+// from the inference model: the sampled player (sampled.go) and the
+// rollout player (rollout.go, rollout_history.go). They play with the
+// weights ginlog fit writes, whose format package model defines; like
+// it, they import no os, no database and no cgo, so a Go bot links them
+// without DuckDB.
+package tuned
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
 	"sort"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/infer"
 )
 
@@ -47,15 +54,15 @@ import (
 // hand are valued in closed form, the others with the meld solver. A
 // discard compared two draws ahead takes a few milliseconds.
 type Player struct {
-	w *Weights
+	w *model.Weights
 	x []float64
 	// kept holds, while discards are compared two draws ahead, the
 	// ten-card hands valued so far by next.
 	kept map[gin.Hand]float64
-	// sampled is the state of the sampled player (player_sampled.go),
+	// sampled is the state of the sampled player (sampled.go),
 	// nil without the inference model.
 	sampled *sampledState
-	// rollout is the state of the rollout player (player_rollout.go), nil
+	// rollout is the state of the rollout player (rollout.go), nil
 	// for the others.
 	rollout *rolloutState
 }
@@ -64,20 +71,17 @@ type Player struct {
 // format version 2 and 3: the inference model, the hand policy and the race
 // values of version 3 serve the sampled player (NewSampledPlayer) only,
 // which has not measured better (see the README's evaluation).
-func NewPlayer(w *Weights) *Player {
-	return &Player{w: w, x: make([]float64, NumDrawFeatures)}
+func NewPlayer(w *model.Weights) *Player {
+	return &Player{w: w, x: make([]float64, model.NumDrawFeatures)}
 }
 
-// ErrNoInference is the error of a sampled player asked of weights without
-// the inference model (format version 2).
-var ErrNoInference = errors.New("the weights have no inference model (format version 2): fit them again")
-
-// NewSampledPlayer returns the sampled player using w (see
-// player_sampled.go): the tuned player that plays each decision out
-// against opponent hands drawn from the inference model of w.
-func NewSampledPlayer(w *Weights) (*Player, error) {
+// NewSampledPlayer returns the sampled player using w (see sampled.go):
+// the tuned player that plays each decision out against opponent hands
+// drawn from the inference model of w. Weights without it (format version
+// 2) give model.ErrNoInference.
+func NewSampledPlayer(w *model.Weights) (*Player, error) {
 	if w.Inference == nil || w.HandPolicy == nil || w.RaceValues == nil {
-		return nil, ErrNoInference
+		return nil, model.ErrNoInference
 	}
 	m, err := infer.NewModel(w.Inference)
 	if err != nil {
@@ -119,7 +123,7 @@ func knownOpp(v *gin.View) gin.Hand {
 
 // value is HandValues at deadwood dw.
 func (p *Player) value(dw, phase int) float64 {
-	return p.w.HandValues.Value[min(dw, MaxValueDeadwood)][phase]
+	return p.w.HandValues.Value[min(dw, model.MaxValueDeadwood)][phase]
 }
 
 // neighbours returns the cards that can share a meld with a card of h:
@@ -170,7 +174,7 @@ func unknownCards(v *gin.View, drawn gin.Card, haveDrawn bool) gin.Hand {
 
 // takeProbability is the draw model's chance that the opponent takes c.
 func (p *Player) takeProbability(c gin.Card, known gin.Hand, stockLeft int) float64 {
-	DrawFeatures(p.x, c, known, stockLeft)
+	model.DrawFeatures(p.x, c, known, stockLeft)
 	z := 0.0
 	for i, b := range p.w.DrawModel.Coefficients {
 		z += b * p.x[i]
@@ -189,7 +193,7 @@ func (p *Player) feeding(c gin.Card, known gin.Hand, stockLeft int) float64 {
 
 // knockFavoured reports whether a knock at deadwood dw is worth it now.
 func (p *Player) knockFavoured(dw, stockLeft int) bool {
-	return dw <= gin.KnockLimit && p.w.KnockPolicy.WinProbability[dw][Phase(stockLeft)] >= p.w.KnockPolicy.Threshold
+	return dw <= gin.KnockLimit && p.w.KnockPolicy.WinProbability[dw][model.Phase(stockLeft)] >= p.w.KnockPolicy.Threshold
 }
 
 // Draw chooses the pile.
@@ -198,7 +202,7 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 		return p.sampledDraw(v)
 	}
 	h := v.HandSet()
-	phase := Phase(v.StockLeft)
+	phase := model.Phase(v.StockLeft)
 	dw := gin.Deadwood(h)
 	d := gin.BestDiscards(h.Add(v.Top), gin.HandOf(v.Top))
 	best, _ := d.Best()
@@ -235,11 +239,11 @@ func (p *Player) tunedDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) 
 		return bestCards.Cards()[0], gin.Gin
 	}
 	// The value is judged at the next turn, with two cards fewer in the stock.
-	phase := Phase(v.StockLeft - 2)
+	phase := model.Phase(v.StockLeft - 2)
 	unknown := unknownCards(v, drawn, true)
 	if !v.FirstTurn() && p.knockFavoured(best, v.StockLeft) {
 		c := bestCards.Cards()[0]
-		if p.w.KnockPolicy.Value[best][Phase(v.StockLeft)] >= p.next(eleven.Remove(c), best, unknown, v.StockLeft) {
+		if p.w.KnockPolicy.Value[best][model.Phase(v.StockLeft)] >= p.next(eleven.Remove(c), best, unknown, v.StockLeft) {
 			return c, gin.Knock
 		}
 	}
@@ -299,7 +303,7 @@ type option struct {
 // that began with stockLeft: the opponent may end the round at its turn
 // (Opponent.CallRate), and otherwise the player draws again (ahead).
 func (p *Player) next(h gin.Hand, dw int, unknown gin.Hand, stockLeft int) float64 {
-	return p.orCall(dw, stockLeft, p.ahead(h, unknown, Phase(stockLeft-2)))
+	return p.orCall(dw, stockLeft, p.ahead(h, unknown, model.Phase(stockLeft-2)))
 }
 
 // next2 is next looking two draws ahead: after the opponent's turn the
@@ -349,7 +353,7 @@ func (p *Player) keepBest(h gin.Hand, drawn gin.Card, unknown gin.Hand, stockLef
 // of the player's that began with stockLeft.
 func (p *Player) orCall(dw, stockLeft int, cont float64) float64 {
 	o := &p.w.Opponent
-	ph := Phase(stockLeft - 1)
+	ph := model.Phase(stockLeft - 1)
 	rate := o.CallRate[ph]
 	if rate == 0 {
 		return cont
@@ -376,7 +380,7 @@ func better(a, b [3]float64) bool {
 // staysDeadwood weighs card c, were it kept beside the other cards of h:
 // its points times the chance it would not end in a meld.
 func (p *Player) staysDeadwood(c gin.Card, h gin.Hand, phase int) float64 {
-	pm := p.w.KeepValues.MeldProbability[RankGroup(c.Rank())][CardRelation(c, h.Add(c))][phase]
+	pm := p.w.KeepValues.MeldProbability[model.RankGroup(c.Rank())][model.CardRelation(c, h.Add(c))][phase]
 	return float64(c.Points()) * (1 - pm)
 }
 

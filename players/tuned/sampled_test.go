@@ -1,4 +1,4 @@
-package model
+package tuned
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/model"
 )
 
 // TestSampledPlaysLegally plays the sampled player, with default weights
@@ -14,20 +15,20 @@ import (
 // checks that it is a function of what it sees: the same games played
 // twice give the same plays.
 func TestSampledPlaysLegally(t *testing.T) {
-	playsAlikeTwice(t, 9, func(w *Weights) (gin.Player, error) { return NewSampledPlayer(w) })
+	playsAlikeTwice(t, 9, func(w *model.Weights) (gin.Player, error) { return NewSampledPlayer(w) })
 }
 
 // playsAlikeTwice plays the player newPlayer makes, with default weights
 // and with fitted ones upgraded to the current version, against every baseline, each
 // game twice from seed, and checks that the plays are legal and the same
 // both times.
-func playsAlikeTwice(t *testing.T, seed uint64, newPlayer func(*Weights) (gin.Player, error)) {
+func playsAlikeTwice(t *testing.T, seed uint64, newPlayer func(*model.Weights) (gin.Player, error)) {
 	t.Helper()
 	for _, tc := range []struct {
 		name string
-		w    *Weights
+		w    *model.Weights
 	}{
-		{"defaults", Defaults()},
+		{"defaults", model.Defaults()},
 		{"fitted", upgraded(fixture(t))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,8 +68,8 @@ func playsAlikeTwice(t *testing.T, seed uint64, newPlayer func(*Weights) (gin.Pl
 // TestSampledNeedsInference: weights of format version 2 have no
 // inference model to sample from.
 func TestSampledNeedsInference(t *testing.T) {
-	if _, err := NewSampledPlayer(fixture(t)); !errors.Is(err, ErrNoInference) {
-		t.Errorf("error %v, want ErrNoInference", err)
+	if _, err := NewSampledPlayer(fixture(t)); !errors.Is(err, model.ErrNoInference) {
+		t.Errorf("error %v, want model.ErrNoInference", err)
 	}
 }
 
@@ -77,7 +78,7 @@ func TestSampledNeedsInference(t *testing.T) {
 // against nearly every hand it may hold: the sampled player throws the
 // card that leaves one point and knocks.
 func TestSampledKnocksLow(t *testing.T) {
-	p, err := NewSampledPlayer(Defaults())
+	p, err := NewSampledPlayer(model.Defaults())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,17 @@
-package sim
+// Package players names every player of every game: the names a command
+// takes (--players, completion, help texts) resolve here, in one place, to
+// the entrants package sim plays matches between.
+//
+// A Gin Rummy player is a baseline bot of package gin/bots (bots.Names),
+// or PREFIX:ARG for the players that take an argument: tuned:PATH,
+// sampled:PATH and rollout:PATH, the players of package players/tuned
+// with the weights in PATH, and exec:CMD, a program speaking the line
+// protocol (package players/external), which only a Resolver starts. A
+// Hearts player is a baseline bot of package hearts/bots.
+//
+// The packages of players sit below this one and know nothing of it;
+// sim runs matches between entrants and knows no player by name.
+package players
 
 import (
 	"fmt"
@@ -9,10 +22,9 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players/tuned"
+	"github.com/ginlog/ginlog/sim"
 )
-
-// Player names resolve here, in one place, for every command: a baseline
-// bot (bots.Names), or PREFIX:ARG for the players that take an argument.
 
 // Prefix is a kind of player named PREFIX:ARG.
 type Prefix struct {
@@ -32,37 +44,39 @@ var prefixes = []Prefix{
 	{Name: "rollout", Usage: "rollout:PATH", Doc: "the tuned player checking its discards and knocks by playing the rest of the round out against opponent hands and stock orders drawn from the inference model in PATH (weights of format version 3 or later; from version 4 it values a round by the chance of winning the game)", New: newRollout},
 }
 
-// NewEntrant resolves a player name: a baseline bot, or PREFIX:ARG.
-func NewEntrant(name string) (Entrant, error) {
+// NewEntrant resolves a Gin Rummy player name: a baseline bot, or
+// PREFIX:ARG, exec:CMD excepted (see Resolver).
+func NewEntrant(name string) (sim.Entrant, error) {
 	if prefix, arg, ok := strings.Cut(name, ":"); ok {
 		for _, p := range prefixes {
 			if p.Name != prefix {
 				continue
 			}
 			if arg == "" {
-				return Entrant{}, fmt.Errorf("player %q: want %s", name, p.Usage)
+				return sim.Entrant{}, fmt.Errorf("player %q: want %s", name, p.Usage)
 			}
 			newPlayer, err := p.New(arg)
 			if err != nil {
-				return Entrant{}, fmt.Errorf("player %q: %w", name, err)
+				return sim.Entrant{}, fmt.Errorf("player %q: %w", name, err)
 			}
-			return Entrant{Name: name, New: newPlayer}, nil
+			return sim.Entrant{Name: name, New: newPlayer}, nil
 		}
 	}
 	if !isBot(name) {
-		return Entrant{}, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(PlayerNames(), ", "))
+		return sim.Entrant{}, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(Names(), ", "))
 	}
 	return Bot(name)
 }
 
-// ParsePlayers reads two player names separated by a comma, the logged
-// one first, as --players gives them, exec:CMD excepted (see Players).
-func ParsePlayers(list string) ([2]Entrant, error) {
-	return (*Players)(nil).Parse(list)
+// Parse reads two Gin Rummy player names separated by a comma, the logged
+// one first, as --players gives them, exec:CMD excepted (see Resolver).
+func Parse(list string) ([2]sim.Entrant, error) {
+	return (*Resolver)(nil).Parse(list)
 }
 
-// PlayerNames lists the player names Players.Entrant takes, the last with "or".
-func PlayerNames() []string {
+// Names lists the Gin Rummy player names Resolver.Entrant takes, the last
+// with "or".
+func Names() []string {
 	names := append([]string(nil), bots.Names...)
 	for _, p := range prefixes {
 		names = append(names, p.Usage)
@@ -72,9 +86,17 @@ func PlayerNames() []string {
 	return names
 }
 
-// PlayersHelp describes the players Players.Entrant takes, a line each, for
-// help texts.
-func PlayersHelp() string {
+// Completions lists the Gin Rummy player names shell completion offers:
+// the baseline bots, the tuned player with its default weights, and the
+// prefixes tuned: and exec:.
+func Completions() []string {
+	names := append([]string(nil), bots.Names...)
+	return append(names, "tuned:"+DefaultWeights, "tuned:", "exec:")
+}
+
+// Help describes the Gin Rummy players Resolver.Entrant takes, a line
+// each, for help texts.
+func Help() string {
 	rows := [][2]string{{strings.Join(bots.Names, ", "), "the baseline bots"}}
 	for _, p := range prefixes {
 		rows = append(rows, [2]string{p.Usage, p.Doc})
@@ -100,20 +122,21 @@ func isBot(name string) bool {
 	return false
 }
 
-// Bot returns the named baseline player as an entrant.
-func Bot(name string) (Entrant, error) {
+// Bot returns the named baseline Gin Rummy player as an entrant.
+func Bot(name string) (sim.Entrant, error) {
 	if _, err := bots.New(name, nil); err != nil {
-		return Entrant{}, err
+		return sim.Entrant{}, err
 	}
-	return Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
+	return sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
 		p, _ := bots.New(name, rng) // the name was checked above
 		return p
 	}}, nil
 }
 
-// Bots returns two named baseline players, the logged one first.
-func Bots(a, b string) ([2]Entrant, error) {
-	var out [2]Entrant
+// Bots returns two named baseline Gin Rummy players, the logged one
+// first.
+func Bots(a, b string) ([2]sim.Entrant, error) {
+	var out [2]sim.Entrant
 	var err error
 	for i, name := range []string{a, b} {
 		if out[i], err = Bot(name); err != nil {
@@ -148,7 +171,7 @@ func newTuned(path string) (func(*rand.Rand) gin.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*rand.Rand) gin.Player { return model.NewPlayer(w) }, nil
+	return func(*rand.Rand) gin.Player { return tuned.NewPlayer(w) }, nil
 }
 
 // newSampled returns the sampled player with the weights at path, which
@@ -159,7 +182,7 @@ func newSampled(path string) (func(*rand.Rand) gin.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	first, err := model.NewSampledPlayer(w)
+	first, err := tuned.NewSampledPlayer(w)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +197,7 @@ func newRollout(path string) (func(*rand.Rand) gin.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	first, err := model.NewRolloutPlayer(w, model.DefaultRolloutConfig)
+	first, err := tuned.NewRolloutPlayer(w, tuned.DefaultRolloutConfig)
 	if err != nil {
 		return nil, err
 	}

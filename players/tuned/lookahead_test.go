@@ -1,4 +1,4 @@
-package model
+package tuned
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
 )
 
 // TestLookaheadMatchesReference checks ahead and next2 against a direct
@@ -13,8 +14,8 @@ import (
 // discard, for two hand-value tables (minus the deadwood, and Gin only)
 // over random hands and small sets of unknown cards.
 func TestLookaheadMatchesReference(t *testing.T) {
-	linear := Defaults()
-	ginOnly := Defaults()
+	linear := model.Defaults()
+	ginOnly := model.Defaults()
 	for d := range ginOnly.HandValues.Value {
 		for ph := range ginOnly.HandValues.Value[d] {
 			ginOnly.HandValues.Value[d][ph] = 0
@@ -38,10 +39,10 @@ func TestLookaheadMatchesReference(t *testing.T) {
 				unknown = unknown.Add(gin.Card(c))
 			}
 		}
-		for name, w := range map[string]*Weights{"linear": linear, "gin only": ginOnly} {
+		for name, w := range map[string]*model.Weights{"linear": linear, "gin only": ginOnly} {
 			p := NewPlayer(w)
-			value := func(h gin.Hand) float64 { return p.value(gin.Deadwood(h), Phase(15)) }
-			if got, want := p.ahead(h, unknown, Phase(15)), refAhead(h, unknown, value); math.Abs(got-want) > 1e-9 {
+			value := func(h gin.Hand) float64 { return p.value(gin.Deadwood(h), model.Phase(15)) }
+			if got, want := p.ahead(h, unknown, model.Phase(15)), refAhead(h, unknown, value); math.Abs(got-want) > 1e-9 {
 				t.Errorf("%s: ahead(%v | %v) = %v, want %v", name, h, unknown, got, want)
 			}
 			if i%3 == 0 {

@@ -1,6 +1,9 @@
-package model
+package tuned
 
-import "github.com/ginlog/ginlog/gin"
+import (
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/model"
+)
 
 // The rollout player weighs each hand the opponent may hold by the chance
 // of its last play exactly (likelihood), and by the chance of each of its
@@ -73,13 +76,13 @@ func (p *Player) historyWeight(ev []histEvent, h gin.Hand, dw int, soft float64)
 		var q float64
 		switch e.kind {
 		case histTaken:
-			q = hp.Take(TakeRelation(e.card, h.Remove(e.card)), e.stockLeft)
+			q = hp.Take(model.TakeRelation(e.card, h.Remove(e.card)), e.stockLeft)
 		case histRefused:
 			q = 1 - hp.Take(takeRelation(e.card, h, dw), e.stockLeft)
 		case histDiscard:
 			q = 1
-			if takeRelation(e.card, h, dw) == TakeMeld {
-				q = 1 - hp.BestDiscardRate[Phase(e.stockLeft)]
+			if takeRelation(e.card, h, dw) == model.TakeMeld {
+				q = 1 - hp.BestDiscardRate[model.Phase(e.stockLeft)]
 			}
 		}
 		w *= soft + (1-soft)*q

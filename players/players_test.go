@@ -1,4 +1,4 @@
-package sim
+package players
 
 import (
 	"math/rand/v2"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/players/tuned"
+	"github.com/ginlog/ginlog/sim"
 )
 
 // writeWeights writes w into a file of the test's and returns its path.
@@ -74,7 +76,7 @@ func TestNewEntrant(t *testing.T) {
 	}
 }
 
-func TestParsePlayers(t *testing.T) {
+func TestParse(t *testing.T) {
 	for _, tc := range []struct {
 		list  string
 		names [2]string
@@ -87,7 +89,7 @@ func TestParsePlayers(t *testing.T) {
 		{"simple,deep-blue", [2]string{}, `unknown player "deep-blue"`},
 	} {
 		t.Run(tc.list, func(t *testing.T) {
-			p, err := ParsePlayers(tc.list)
+			p, err := Parse(tc.list)
 			if tc.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Fatalf("error %v, want %q", err, tc.want)
@@ -102,14 +104,14 @@ func TestParsePlayers(t *testing.T) {
 }
 
 // TestTunedPlaysItsWeights: tuned:PATH plays the weights in PATH, exactly
-// as the model's player with them does.
+// as the tuned player (tuned.Player) with them does.
 func TestTunedPlaysItsWeights(t *testing.T) {
 	w := model.Defaults()
 	for ph := range w.Opponent.CallRate {
 		w.Opponent.CallRate[ph], w.Opponent.KnockDeadwood[ph] = 0.2, 5
 	}
 	path := writeWeights(t, w)
-	tuned, err := NewEntrant("tuned:" + path)
+	named, err := NewEntrant("tuned:" + path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,14 +119,14 @@ func TestTunedPlaysItsWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	direct := Entrant{Name: "direct", New: func(*rand.Rand) gin.Player { return model.NewPlayer(w) }}
-	var got, want Summary
+	direct := sim.Entrant{Name: "direct", New: func(*rand.Rand) gin.Player { return tuned.NewPlayer(w) }}
+	var got, want sim.Summary
 	for i := range 20 {
-		a, err := (&Config{Players: [2]Entrant{tuned, simple}, Seed: 4}).Play(i)
+		a, err := (&sim.Config{Players: [2]sim.Entrant{named, simple}, Seed: 4}).Play(i)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := (&Config{Players: [2]Entrant{direct, simple}, Seed: 4}).Play(i)
+		b, err := (&sim.Config{Players: [2]sim.Entrant{direct, simple}, Seed: 4}).Play(i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,15 +134,32 @@ func TestTunedPlaysItsWeights(t *testing.T) {
 		want.Add(&b.Record)
 	}
 	if got != want {
-		t.Errorf("tuned:%s played %+v, the model's player %+v", path, got, want)
+		t.Errorf("tuned:%s played %+v, the tuned player %+v", path, got, want)
 	}
 }
 
-func TestPlayersHelp(t *testing.T) {
-	help := PlayersHelp()
+func TestHelp(t *testing.T) {
+	help := Help()
 	for _, want := range []string{"random, simple, meldable, memory", "tuned:PATH"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("help lacks %q:\n%s", want, help)
+		}
+	}
+}
+
+// TestCompletions: every name completion offers resolves, and every prefix
+// it offers (ending in a colon) is one Names lists.
+func TestCompletions(t *testing.T) {
+	usage := strings.Join(Names(), " ")
+	for _, name := range Completions() {
+		if strings.HasSuffix(name, ":") {
+			if !strings.Contains(usage, name) {
+				t.Errorf("completion %q is not a prefix of %s", name, usage)
+			}
+			continue
+		}
+		if _, err := NewEntrant(name); err != nil {
+			t.Errorf("completion %q: %v", name, err)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package sim
+package players
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/players/external"
+	"github.com/ginlog/ginlog/sim"
 )
 
 // ExecUsage and ExecDoc describe the exec:CMD players for help texts.
@@ -19,11 +20,11 @@ const (
 	ExecDoc   = "a program of yours speaking ginlog's line protocol (docs/protocol.md); CMD is split on spaces"
 )
 
-// Players resolves the player names of one command, exec:CMD included. An
-// exec: player is a pool of processes started with the options below;
+// Resolver resolves the player names of one command, exec:CMD included.
+// An exec: player is a pool of processes started with the options below;
 // Watch kills them when the command is cancelled and closes them when it
-// ends. A nil *Players resolves every name but exec:CMD.
-type Players struct {
+// ends. A nil *Resolver resolves every name but exec:CMD.
+type Resolver struct {
 	Timeout   time.Duration // the time limit on one decision of an exec: player (0: external.DefaultTimeout)
 	StderrDir string        // keep exec: players' stderr here, one file per game ("": not kept)
 
@@ -35,37 +36,37 @@ type Players struct {
 var ErrNoExec = errors.New("exec: players are not available in this command")
 
 // Entrant resolves one player name.
-func (ps *Players) Entrant(name string) (Entrant, error) {
+func (ps *Resolver) Entrant(name string) (sim.Entrant, error) {
 	command, ok := strings.CutPrefix(name, "exec:")
 	if !ok {
 		return NewEntrant(name)
 	}
 	if ps == nil {
-		return Entrant{}, ErrNoExec
+		return sim.Entrant{}, ErrNoExec
 	}
 	timeout := ps.Timeout
 	if timeout == 0 {
 		timeout = external.DefaultTimeout
 	}
 	if timeout < 0 {
-		return Entrant{}, fmt.Errorf("player %q: a time limit of %v: want a positive duration", name, timeout)
+		return sim.Entrant{}, fmt.Errorf("player %q: a time limit of %v: want a positive duration", name, timeout)
 	}
 	pool, err := external.NewPool(external.Options{
 		Command: strings.Fields(strings.Trim(command, `"'`)), Timeout: timeout, StderrDir: ps.StderrDir,
 	})
 	if err != nil {
-		return Entrant{}, err // it names the command
+		return sim.Entrant{}, err // it names the command
 	}
 	ps.mu.Lock()
 	ps.pools = append(ps.pools, pool)
 	ps.mu.Unlock()
-	return Entrant{Name: name, New: func(*rand.Rand) gin.Player { return pool.Player() }}, nil
+	return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return pool.Player() }}, nil
 }
 
 // Parse reads two player names separated by a comma, the logged one
 // first, as --players gives them.
-func (ps *Players) Parse(list string) ([2]Entrant, error) {
-	var out [2]Entrant
+func (ps *Resolver) Parse(list string) ([2]sim.Entrant, error) {
+	var out [2]sim.Entrant
 	names := strings.Split(list, ",")
 	if len(names) != 2 {
 		return out, fmt.Errorf("want two names separated by a comma, got %q", list)
@@ -82,7 +83,7 @@ func (ps *Players) Parse(list string) ([2]Entrant, error) {
 // Watch kills every exec: process at once if ctx is cancelled, and
 // returns the function that stops watching and closes the pools, to call
 // when the command ends.
-func (ps *Players) Watch(ctx context.Context) (stop func()) {
+func (ps *Resolver) Watch(ctx context.Context) (stop func()) {
 	each := func(f func(*external.Pool)) {
 		ps.mu.Lock()
 		defer ps.mu.Unlock()
@@ -102,7 +103,7 @@ func (ps *Players) Watch(ctx context.Context) (stop func()) {
 func ForfeitCodes() [][2]string {
 	var out [][2]string
 	seen := map[string]bool{}
-	for _, c := range append(append([][2]string{}, Codes...), external.Codes...) {
+	for _, c := range append(append([][2]string{}, sim.Codes...), external.Codes...) {
 		if !seen[c[0]] {
 			seen[c[0]] = true
 			out = append(out, c)
