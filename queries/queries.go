@@ -7,13 +7,15 @@
 // are embedded stmt/<name>.sql files.
 //
 // Every statement reads the filtered views sel_games, sel_rounds,
-// sel_plays, sel_features, sel_checks and sel_sides, which stmt/prelude.sql
-// defines in front of it from the Filters (games logged by the other
-// player, mirror_of set, are always left out). Filters that select no game
-// are an error, ErrNoGames. The Gin statements read Gin games only; the
-// hearts-* ones read the Hearts games through stmt/hearts-prelude.sql
-// (sel_games, sel_checks, sel_hands, sel_seats, sel_cards, sel_plays,
-// sel_deviations) with the same filters (GameOf, ForGame).
+// sel_plays, sel_features, sel_checks and sel_sides, defined in front of
+// it from the selection.Filters: sel_games is package selection's (games
+// logged by the other player, mirror_of set, are always left out), the
+// others stmt/prelude.sql's. Filters that select no game are an error,
+// selection.ErrNoGames. The Gin statements read Gin games only; the
+// hearts-* ones read the Hearts games through selection's Hearts sel_games
+// and stmt/hearts-prelude.sql (sel_checks, sel_hands, sel_seats,
+// sel_cards, sel_plays, sel_deviations) with the same filters (GameOf,
+// ForGame).
 //
 // The named queries and the prelude are written in the SQL that DuckDB,
 // Spark SQL and Trino share: they join the dimensions cards, sides and
@@ -27,8 +29,8 @@
 // opportunities columns gets the rate, its 95% Wilson interval, and a note
 // on rows whose sample is below the minimum. The typed readers
 // (CardValues, Summary, DrawTendency, KnockProfile, MeldLoss, Verdicts,
-// RunningScores, GameIDs) return Go values instead, for the report and the
-// card grid.
+// RunningScores) return Go values instead, for the report and the card
+// grid; selection.GameIDs lists the selected games.
 package queries
 
 import (
@@ -45,6 +47,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/stats"
 )
 
@@ -142,14 +145,14 @@ type Result struct {
 }
 
 // Run runs a named query with the filters and adds rates and intervals.
-// Filters that select no game give an error wrapping ErrNoGames (or
-// replay.ErrNoGame when f.Game names no game).
-func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
+// Filters that select no game give an error wrapping selection.ErrNoGames
+// (or replay.ErrNoGame when f.Game names no game).
+func Run(ctx context.Context, db *sql.DB, q Query, f selection.Filters) (*Result, error) {
 	return run(ctx, Source{DB: db}, q, f)
 }
 
 // run runs a named query over src.
-func run(ctx context.Context, src Source, q Query, f Filters) (*Result, error) {
+func run(ctx context.Context, src Source, q Query, f selection.Filters) (*Result, error) {
 	start := time.Now()
 	rows, f, err := query(ctx, src, q.Name, q.SQL, f)
 	if err != nil {
