@@ -13,6 +13,7 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
@@ -48,6 +49,9 @@ func sampleDB(t *testing.T) *sql.DB {
 	testlogs.Copy(t, again, testlogs.Meldable[:2]...)
 	load(t, db.DB, ingest.Options{Paths: []string{again}, Opponent: "meldable"})
 	if _, err := store.Verify(context.Background(), db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := queries.RefreshRollups(context.Background(), db.DB, 0); err != nil {
 		t.Fatal(err)
 	}
 	return db.DB

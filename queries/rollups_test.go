@@ -125,6 +125,9 @@ func loadBatches(t *testing.T, dirs []string, mirrors ...string) *sql.DB {
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	if err := queries.RefreshRollups(ctx, db.DB, 0); err != nil {
+		t.Fatal(err)
+	}
 	return db.DB
 }
 
@@ -260,8 +263,10 @@ func TestRollupsMatchRawRows(t *testing.T) {
 		if _, err := ingest.Run(ctx, x, ingest.Options{Paths: dirs[3:], Opponent: b.opponent, Source: b.source}); err != nil {
 			return err
 		}
-		_, err := store.Verify(ctx, x, store.Selection{}, nil, nil)
-		return err
+		if _, err := store.Verify(ctx, x, store.Selection{}, nil, nil); err != nil {
+			return err
+		}
+		return queries.RefreshRollups(ctx, x, 0)
 	})
 	both("tag", func(x *sql.DB) error {
 		sel := organise.Selection{Ranges: []organise.Range{{First: 20, Last: 40}, {First: 150, Last: 152}}}
@@ -304,8 +309,10 @@ func TestRollupsMatchRawRows(t *testing.T) {
 		if x == db {
 			refresh(t, db)
 		}
-		_, err := store.Verify(ctx, x, store.Selection{Game: 70}, nil, nil)
-		return err
+		if _, err := store.Verify(ctx, x, store.Selection{Game: 70}, nil, nil); err != nil {
+			return err
+		}
+		return queries.RefreshRollups(ctx, x, 0)
 	})
 }
 

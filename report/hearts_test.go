@@ -10,6 +10,7 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
@@ -34,6 +35,9 @@ func loadBoth(t *testing.T, dirs ...string) *sql.DB {
 		}
 	}
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := queries.RefreshRollups(ctx, db.DB, 0); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {

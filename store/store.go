@@ -2,9 +2,11 @@
 // stored games as replay.Game values (Load, Games; with Filter.Listed each
 // hand also in the order its log lists it, for retrace), runs replay.Check
 // over them and writes what it finds to round_checks, violations,
-// play_features and game_checks (Verify), keeps the named queries'
-// rollups (queries.RefreshRollups) up to date, and reads a game's stored
-// verdicts back (LoadChecks, LoadGame). It does the same for Hearts games
+// play_features and game_checks (Verify), and reads a game's stored
+// verdicts back (LoadChecks, LoadGame). It leaves the named queries'
+// rollups to the command that verified: after Verify, it calls
+// queries.RefreshRollups, which builds the rollups of the blocks Verify
+// completed. It does the same for Hearts games
 // (hearts_*.go): it rebuilds them exactly as hearts/logs reads their files
 // (LoadHearts), verifies them with hearts/logs.Verifier and stores the reports
 // (VerifyHearts, LoadHeartsChecks). Every statement it runs is an embedded
@@ -21,7 +23,6 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/gin/replay"
-	"github.com/ginlog/ginlog/queries"
 )
 
 var (
@@ -96,11 +97,6 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 		}
 	})
 	if err != nil {
-		return nil, err
-	}
-	// Build the rollups of the blocks this run (or an earlier one, or a
-	// migration) left uncovered: the named queries read them.
-	if err := queries.RefreshRollups(ctx, db, 0); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()

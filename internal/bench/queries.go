@@ -145,6 +145,8 @@ func build(ctx context.Context, path, corpus string) (err error) {
 	if s.Rejected != 0 {
 		return fmt.Errorf("ingest rejected %d of the corpus's games", s.Rejected)
 	}
-	_, err = store.Verify(ctx, db.DB, store.Selection{}, nil, nil)
-	return err
+	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		return err
+	}
+	return queries.RefreshRollups(ctx, db.DB, 0)
 }
