@@ -11,13 +11,13 @@ import (
 )
 
 var (
-	//go:embed sql/summary.sql
+	//go:embed sql/named/summary.sql
 	summarySQL string
-	//go:embed sql/draw-tendency.sql
+	//go:embed sql/named/draw-tendency.sql
 	drawTendencySQL string
-	//go:embed sql/knock-profile.sql
+	//go:embed sql/named/knock-profile.sql
 	knockProfileSQL string
-	//go:embed sql/meld-loss.sql
+	//go:embed sql/named/meld-loss.sql
 	meldLossSQL string
 )
 

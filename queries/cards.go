@@ -12,7 +12,7 @@ import (
 	"github.com/ginlog/ginlog/selection"
 )
 
-//go:embed sql/card-values.sql
+//go:embed sql/named/card-values.sql
 var cardValuesSQL string
 
 // CardValue is what card-values finds for one card, over the rounds and

@@ -11,11 +11,11 @@ import (
 )
 
 var (
-	//go:embed stmt/games.sql
+	//go:embed sql/games.sql
 	gamesSQL string
-	//go:embed stmt/verdicts.sql
+	//go:embed sql/verdicts.sql
 	verdictsSQL string
-	//go:embed stmt/scores.sql
+	//go:embed sql/scores.sql
 	scoresSQL string
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/ginlog/ginlog/schema"
 )
 
-//go:embed stmt/hearts-prelude.sql
+//go:embed sql/hearts-prelude.sql
 var heartsPrelude string
 
 // The kinds of game a query reads (games.kind).

@@ -11,15 +11,15 @@ import (
 )
 
 var (
-	//go:embed stmt/hearts-overview.sql
+	//go:embed sql/hearts-overview.sql
 	heartsOverviewSQL string
-	//go:embed stmt/hearts-players.sql
+	//go:embed sql/hearts-players.sql
 	heartsPlayersSQL string
-	//go:embed stmt/hearts-queen-tricks.sql
+	//go:embed sql/hearts-queen-tricks.sql
 	heartsQueenTricksSQL string
-	//go:embed stmt/hearts-void-suits.sql
+	//go:embed sql/hearts-void-suits.sql
 	heartsVoidSuitsSQL string
-	//go:embed stmt/hearts-methods.sql
+	//go:embed sql/hearts-methods.sql
 	heartsMethodsSQL string
 )
 
@@ -129,7 +129,7 @@ func HeartsMethods(ctx context.Context, db *sql.DB, f selection.Filters) ([]Shar
 	return out, err
 }
 
-//go:embed stmt/hearts-list.sql
+//go:embed sql/hearts-list.sql
 var heartsListSQL string
 
 // HeartsGames lists the selected Hearts games with their players, hands,

@@ -1,28 +1,28 @@
 // Package queries holds ginlog's analytic queries. Each named query is an
-// embedded sql/<name>.sql file whose first line is "-- <name>: <one-line
-// description>", whose second, for a query with a rate, is "-- rate:
-// <cases>, of <opportunities>", and whose following comment lines explain
-// its columns; the
-// statements the other commands read (the games list, the report's data)
-// are embedded stmt/<name>.sql files.
+// embedded sql/named/<name>.sql file whose first line is
+// "-- <name>: <one-line description>", whose second, for a query with a
+// rate, is "-- rate: <cases>, of <opportunities>", and whose following
+// comment lines explain its columns; the statements the other commands read (the games
+// list, the report's data) and the package's own (the prelude, the
+// dimensions, the rollups) are embedded sql/<name>.sql files.
 //
 // Every statement reads the filtered views sel_games, sel_rounds,
 // sel_plays, sel_features, sel_checks and sel_sides, defined in front of
 // it from the selection.Filters: sel_games is package selection's (games
 // logged by the other player, mirror_of set, are always left out), the
-// others stmt/prelude.sql's. Filters that select no game are an error,
+// others sql/prelude.sql's. Filters that select no game are an error,
 // selection.ErrNoGames. The Gin statements read Gin games only; the
 // hearts-* ones read the Hearts games through selection's Hearts sel_games
-// and stmt/hearts-prelude.sql (sel_checks, sel_hands, sel_seats,
+// and sql/hearts-prelude.sql (sel_checks, sel_hands, sel_seats,
 // sel_cards, sel_plays, sel_deviations) with the same filters (GameOf,
 // ForGame).
 //
 // The named queries and the prelude are written in the SQL that DuckDB,
 // Spark SQL and Trino share: they join the dimensions cards, sides and
 // relations instead of using enum codes. A Source runs them over a ginlog
-// database, whose ENUMs give the dimensions (stmt/dims-database.sql), or
+// database, whose ENUMs give the dimensions (sql/dims-database.sql), or
 // over a Parquet dataset opened by package dataset, whose cards and enums
-// tables do (stmt/dims-dataset.sql); Statement prints one for another
+// tables do (sql/dims-dataset.sql); Statement prints one for another
 // engine (see docs/dataset.md).
 //
 // Run returns a named query's table; a query that returns cases and
@@ -51,7 +51,7 @@ import (
 	"github.com/ginlog/ginlog/stats"
 )
 
-//go:embed sql/*.sql
+//go:embed sql/named/*.sql
 var files embed.FS
 
 // Query is a named query.
@@ -70,7 +70,7 @@ type Query struct {
 // All returns the named queries in a fixed order: summary first, then by
 // name.
 func All() []Query {
-	names, _ := fs.Glob(files, "sql/*.sql")
+	names, _ := fs.Glob(files, "sql/named/*.sql")
 	var out []Query
 	for _, n := range names {
 		b, _ := files.ReadFile(n)

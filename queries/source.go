@@ -35,11 +35,11 @@ type Source struct {
 }
 
 var (
-	//go:embed stmt/dims-database.sql
+	//go:embed sql/dims-database.sql
 	dimsDatabaseSQL string
-	//go:embed stmt/dims-dataset.sql
+	//go:embed sql/dims-dataset.sql
 	dimsDatasetSQL string
-	//go:embed stmt/prelude.sql
+	//go:embed sql/prelude.sql
 	preludeSQL string
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/ginlog/ginlog/selection"
 )
 
-//go:embed stmt/tendencies.sql
+//go:embed sql/tendencies.sql
 var tendenciesSQL string
 
 // Measure names a rate that Tendencies reads for each side: a habit of a
