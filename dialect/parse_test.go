@@ -15,6 +15,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testdataset"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // parsersDir returns the folder where dt-sql-parser is installed
@@ -92,7 +93,7 @@ func validate(t *testing.T, cases []parseCase) map[string][]string {
 func TestEnginesParse(t *testing.T) {
 	// Filters only change the literals of the params row: all set, with
 	// quotes and a backslash to escape.
-	filters := map[string]queries.Filters{
+	filters := map[string]selection.Filters{
 		"all filters": {Who: "both", Opponent: `it's a "bot" \ 7`, Source: "week 1", Since: 1600000000, Until: 1700000000, Game: 12},
 	}
 	var cases []parseCase

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -77,6 +78,9 @@ func TestSizeLimits(t *testing.T) {
 				t.Fatalf("summary %+v errors %v", s, errs)
 			}
 			if _, err := store.Verify(context.Background(), db.DB, store.Selection{}, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := queries.RefreshRollups(context.Background(), db.DB, 0); err != nil {
 				t.Fatal(err)
 			}
 			big := `game_id = (SELECT game_id FROM games WHERE log_ts = 500)`

@@ -16,7 +16,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 var (
@@ -82,7 +82,7 @@ type Selection struct {
 	Imports []int32
 	// Filters: Opponent, Source, Since and Until select as in the queries;
 	// Who and MinSample are ignored, and Game is one more range.
-	Filters queries.Filters
+	Filters selection.Filters
 	All     bool
 }
 
@@ -157,7 +157,7 @@ func selectIDs(ctx context.Context, q querier, s Selection) ([]int64, error) {
 }
 
 // noneSelected says why s selects no game, as an error wrapping
-// queries.ErrNoGames: the database holds none; its filters alone select
+// selection.ErrNoGames: the database holds none; its filters alone select
 // none (said as the queries say it, with the known values); or what game
 // ids and imports the database does hold.
 func noneSelected(ctx context.Context, db *sql.DB, s Selection) error {
@@ -167,16 +167,16 @@ func noneSelected(ctx context.Context, db *sql.DB, s Selection) error {
 		return fmt.Errorf("select games: %w", err)
 	}
 	if !lo.Valid {
-		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", queries.ErrNoGames)
+		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", selection.ErrNoGames)
 	}
 	f := s.Filters
 	f.Game = 0
 	if f.Opponent != "" || f.Source != "" || f.Since != 0 || f.Until != 0 {
-		if _, err := queries.GameIDs(ctx, db, f); err != nil {
+		if _, err := selection.GameIDs(ctx, db, f); err != nil {
 			return err
 		}
 	}
-	return &queries.NoMatchError{Flags: s.Flags(),
+	return &selection.NoMatchError{Flags: s.Flags(),
 		Detail: fmt.Sprintf("the database holds games %d to %d, from imports 1 to %d", lo.Int64, hi.Int64, lastImport.Int32)}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -48,6 +49,9 @@ func sampleDB(t *testing.T) *sql.DB {
 	testlogs.Copy(t, again, testlogs.Meldable[:2]...)
 	load(t, db.DB, ingest.Options{Paths: []string{again}, Opponent: "meldable"})
 	if _, err := store.Verify(context.Background(), db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := queries.RefreshRollups(context.Background(), db.DB, 0); err != nil {
 		t.Fatal(err)
 	}
 	return db.DB
@@ -152,14 +156,14 @@ func TestTagSelects(t *testing.T) {
 	}{
 		{"one id", organise.Selection{Ranges: []organise.Range{{3, 3}}}, []int64{3}},
 		{"ranges", organise.Selection{Ranges: []organise.Range{{2, 4}, {18, 30}}}, []int64{2, 3, 4, 18, 19, 20, 21}},
-		{"--game", organise.Selection{Filters: queries.Filters{Game: 9}}, []int64{9}},
+		{"--game", organise.Selection{Filters: selection.Filters{Game: 9}}, []int64{9}},
 		{"import", organise.Selection{Imports: []int32{2}}, span(9, 16)},
 		{"import with its duplicates and mirror", organise.Selection{Imports: []int32{4}}, []int64{1, 2, 21}},
 		{"two imports", organise.Selection{Imports: []int32{3, 4}}, []int64{1, 2, 17, 18, 19, 20, 21}},
-		{"opponent, mirror included", organise.Selection{Filters: queries.Filters{Opponent: "meldable"}}, append(span(1, 8), 21)},
-		{"source", organise.Selection{Filters: queries.Filters{Source: "ladder"}}, span(1, 8)},
-		{"since", organise.Selection{Filters: queries.Filters{Since: 1700000200}}, span(17, 20)},
-		{"until", organise.Selection{Filters: queries.Filters{Until: 1700000002}}, []int64{1, 2, 21}},
+		{"opponent, mirror included", organise.Selection{Filters: selection.Filters{Opponent: "meldable"}}, append(span(1, 8), 21)},
+		{"source", organise.Selection{Filters: selection.Filters{Source: "ladder"}}, span(1, 8)},
+		{"since", organise.Selection{Filters: selection.Filters{Since: 1700000200}}, span(17, 20)},
+		{"until", organise.Selection{Filters: selection.Filters{Until: 1700000002}}, []int64{1, 2, 21}},
 		{"range and import narrow each other", organise.Selection{Ranges: []organise.Range{{1, 10}}, Imports: []int32{2}}, []int64{9, 10}},
 		{"all", organise.Selection{All: true}, span(1, 21)},
 	} {
@@ -196,7 +200,7 @@ func TestTagEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprint(res.Before[queries.TagOpponent], res.Before[queries.TagSource])
+	got := fmt.Sprint(res.Before[selection.TagOpponent], res.Before[selection.TagSource])
 	if want := "[{meldable true 2} {simple true 2}] [{ladder true 2} { false 2}]"; got != want {
 		t.Errorf("before: %s, want %s", got, want)
 	}
@@ -207,7 +211,7 @@ func TestTagEdits(t *testing.T) {
 		}
 	}
 	// The queries see the new tags.
-	ids, err := queries.GameIDs(context.Background(), db, queries.Filters{Opponent: "bot 7"})
+	ids, err := selection.GameIDs(context.Background(), db, selection.Filters{Opponent: "bot 7"})
 	if err != nil || !slices.Equal(ids, []int64{7, 8, 9, 10}) {
 		t.Errorf("games tagged bot 7: %v, %v", ids, err)
 	}
@@ -219,7 +223,7 @@ func TestTagEdits(t *testing.T) {
 			t.Errorf("the tag %q: %v, want it refused", bad, err)
 		}
 	}
-	if ids, err := queries.GameIDs(context.Background(), db, queries.Filters{Source: "bot\t7"}); err == nil && len(ids) > 0 {
+	if ids, err := selection.GameIDs(context.Background(), db, selection.Filters{Source: "bot\t7"}); err == nil && len(ids) > 0 {
 		t.Errorf("a refused tag was set on %v", ids)
 	}
 }
@@ -235,13 +239,13 @@ func TestNoneSelected(t *testing.T) {
 	}{
 		{"nothing named", organise.Selection{}, organise.ErrNoSelection.Error(), organise.ErrNoSelection},
 		{"ids past the end", organise.Selection{Ranges: []organise.Range{{30, 40}}},
-			"no games match 30-40; the database holds games 1 to 21, from imports 1 to 4", queries.ErrNoGames},
+			"no games match 30-40; the database holds games 1 to 21, from imports 1 to 4", selection.ErrNoGames},
 		{"no such import", organise.Selection{Imports: []int32{9}},
-			"no games match --import 9; the database holds games 1 to 21, from imports 1 to 4", queries.ErrNoGames},
-		{"opponent typo", organise.Selection{Filters: queries.Filters{Opponent: "simpel"}},
-			"no games match --opponent simpel; known opponents: simple, meldable", queries.ErrNoGames},
-		{"ids outside the filters", organise.Selection{Ranges: []organise.Range{{1, 3}}, Filters: queries.Filters{Opponent: "simple"}},
-			"no games match 1-3 --opponent simple; the database holds games 1 to 21, from imports 1 to 4", queries.ErrNoGames},
+			"no games match --import 9; the database holds games 1 to 21, from imports 1 to 4", selection.ErrNoGames},
+		{"opponent typo", organise.Selection{Filters: selection.Filters{Opponent: "simpel"}},
+			"no games match --opponent simpel; known opponents: simple, meldable", selection.ErrNoGames},
+		{"ids outside the filters", organise.Selection{Ranges: []organise.Range{{1, 3}}, Filters: selection.Filters{Opponent: "simple"}},
+			"no games match 1-3 --opponent simple; the database holds games 1 to 21, from imports 1 to 4", selection.ErrNoGames},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := organise.Tag(context.Background(), db, tc.sel, set)
@@ -260,7 +264,7 @@ func TestNoneSelected(t *testing.T) {
 	}
 	defer empty.Close()
 	_, err = organise.Remove(context.Background(), empty.DB, organise.Selection{All: true}, nil)
-	if !errors.Is(err, queries.ErrNoGames) || err.Error() != "no games match the filters: the database holds none (run ginlog ingest)" {
+	if !errors.Is(err, selection.ErrNoGames) || err.Error() != "no games match the filters: the database holds none (run ginlog ingest)" {
 		t.Errorf("an empty database: %v", err)
 	}
 }

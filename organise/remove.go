@@ -47,7 +47,7 @@ var ErrDeclined = errors.New("nothing removed")
 // confirm, when not nil, is called with what would be removed before
 // anything is: an error from it (ErrDeclined when the answer is no)
 // removes nothing and is returned. A selection of no game gives an error
-// wrapping queries.ErrNoGames that says why.
+// wrapping selection.ErrNoGames that says why.
 func Remove(ctx context.Context, db *sql.DB, s Selection, confirm func(*Removal) error) (*Removal, error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // gameTables returns the tables with a game_id column: every one holds
@@ -122,7 +122,7 @@ func TestRemove(t *testing.T) {
 		{"a mirror", organise.Selection{Ranges: []organise.Range{{21, 21}}}, []int64{21}, nil, span(1, 20)},
 		{"both logs of a game", organise.Selection{Ranges: []organise.Range{{1, 1}, {21, 21}}}, []int64{1, 21}, nil, span(2, 20)},
 		{"an import", organise.Selection{Imports: []int32{2}}, span(9, 16), nil, append(span(1, 8), span(17, 20)...)},
-		{"by opponent", organise.Selection{Filters: queries.Filters{Opponent: "simple"}}, span(9, 16), nil, append(span(1, 8), span(17, 20)...)},
+		{"by opponent", organise.Selection{Filters: selection.Filters{Opponent: "simple"}}, span(9, 16), nil, append(span(1, 8), span(17, 20)...)},
 		{"all", organise.Selection{All: true}, span(1, 21), nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -153,9 +153,9 @@ func TestRemove(t *testing.T) {
 					t.Errorf("%s: the rows kept changed: %s, was %s", table, after[table], d)
 				}
 			}
-			ids, err := queries.GameIDs(context.Background(), db, queries.Filters{})
+			ids, err := selection.GameIDs(context.Background(), db, selection.Filters{})
 			if tc.originals == nil {
-				if !errors.Is(err, queries.ErrNoGames) {
+				if !errors.Is(err, selection.ErrNoGames) {
 					t.Errorf("every game removed: the queries say %v, %v", ids, err)
 				}
 				return

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 var (
@@ -44,12 +45,12 @@ type Count struct {
 // had on them before, the commonest first.
 type Tagged struct {
 	Games  []int64
-	Before map[queries.Tag][]Count
+	Before map[selection.Tag][]Count
 }
 
 // Tag applies the edits to the games s selects, in one transaction. A
 // value CheckLabel refuses gives an error wrapping ErrBadLabel. A
-// selection of no game gives an error wrapping queries.ErrNoGames that
+// selection of no game gives an error wrapping selection.ErrNoGames that
 // says why.
 func Tag(ctx context.Context, db *sql.DB, s Selection, e Edits) (*Tagged, error) {
 	if !e.Opponent.Set && !e.Source.Set {
@@ -72,7 +73,7 @@ func Tag(ctx context.Context, db *sql.DB, s Selection, e Edits) (*Tagged, error)
 	if len(ids) == 0 {
 		return nil, noneSelected(ctx, db, s)
 	}
-	res := &Tagged{Games: ids, Before: map[queries.Tag][]Count{}}
+	res := &Tagged{Games: ids, Before: map[selection.Tag][]Count{}}
 	if err := res.count(ctx, tx, ids); err != nil {
 		return nil, err
 	}
@@ -105,7 +106,7 @@ func (t *Tagged) count(ctx context.Context, tx *sql.Tx, ids []int64) error {
 			return fmt.Errorf("tag: %w", err)
 		}
 		c.Value, c.Tagged = value.String, value.Valid
-		t.Before[queries.Tag(tag)] = append(t.Before[queries.Tag(tag)], c)
+		t.Before[selection.Tag(tag)] = append(t.Before[selection.Tag(tag)], c)
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("tag: %w", err)

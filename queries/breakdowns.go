@@ -7,16 +7,17 @@ import (
 	"fmt"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/selection"
 )
 
 var (
-	//go:embed sql/summary.sql
+	//go:embed sql/named/summary.sql
 	summarySQL string
-	//go:embed sql/draw-tendency.sql
+	//go:embed sql/named/draw-tendency.sql
 	drawTendencySQL string
-	//go:embed sql/knock-profile.sql
+	//go:embed sql/named/knock-profile.sql
 	knockProfileSQL string
-	//go:embed sql/meld-loss.sql
+	//go:embed sql/named/meld-loss.sql
 	meldLossSQL string
 )
 
@@ -32,7 +33,7 @@ type SideSummary struct {
 }
 
 // Summary runs summary and returns its rows by seat.
-func Summary(ctx context.Context, db *sql.DB, f Filters) ([2]SideSummary, error) {
+func Summary(ctx context.Context, db *sql.DB, f selection.Filters) ([2]SideSummary, error) {
 	var out [2]SideSummary
 	err := eachRow(ctx, Source{DB: db}, "summary", summarySQL, f, func(rows *sql.Rows) error {
 		var side string
@@ -65,7 +66,7 @@ type DrawTendencies struct {
 }
 
 // DrawTendency runs draw-tendency.
-func DrawTendency(ctx context.Context, db *sql.DB, f Filters) (*DrawTendencies, error) {
+func DrawTendency(ctx context.Context, db *sql.DB, f selection.Filters) (*DrawTendencies, error) {
 	d := &DrawTendencies{}
 	dims := map[string]*[]Share{"rank": &d.Rank, "suit": &d.Suit, "relation": &d.Relation, "phase": &d.Phase, "turn": &d.Turn}
 	err := eachRow(ctx, Source{DB: db}, "draw-tendency", drawTendencySQL, f, func(rows *sql.Rows) error {
@@ -99,7 +100,7 @@ type Knocks struct {
 }
 
 // KnockProfile runs knock-profile.
-func KnockProfile(ctx context.Context, db *sql.DB, f Filters) (*Knocks, error) {
+func KnockProfile(ctx context.Context, db *sql.DB, f selection.Filters) (*Knocks, error) {
 	k := &Knocks{}
 	err := eachRow(ctx, Source{DB: db}, "knock-profile", knockProfileSQL, f, func(rows *sql.Rows) error {
 		var dim string
@@ -138,7 +139,7 @@ type SideLoss struct {
 }
 
 // MeldLoss runs meld-loss: a row per side, none when no round is verified.
-func MeldLoss(ctx context.Context, db *sql.DB, f Filters) ([]SideLoss, error) {
+func MeldLoss(ctx context.Context, db *sql.DB, f selection.Filters) ([]SideLoss, error) {
 	var out []SideLoss
 	err := eachRow(ctx, Source{DB: db}, "meld-loss", meldLossSQL, f, func(rows *sql.Rows) error {
 		var side string
@@ -159,7 +160,7 @@ func MeldLoss(ctx context.Context, db *sql.DB, f Filters) ([]SideLoss, error) {
 }
 
 // eachRow runs a statement through query and calls scan on each row.
-func eachRow(ctx context.Context, src Source, name, text string, f Filters, scan func(*sql.Rows) error, extra ...any) error {
+func eachRow(ctx context.Context, src Source, name, text string, f selection.Filters, scan func(*sql.Rows) error, extra ...any) error {
 	rows, _, err := query(ctx, src, name, text, f, extra...)
 	if err != nil {
 		return err

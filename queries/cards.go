@@ -9,9 +9,10 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/selection"
 )
 
-//go:embed sql/card-values.sql
+//go:embed sql/named/card-values.sql
 var cardValuesSQL string
 
 // CardValue is what card-values finds for one card, over the rounds and
@@ -28,12 +29,12 @@ type CardValue struct {
 
 // CardValues runs card-values and returns its rows by card (a gin.Card
 // indexes them).
-func CardValues(ctx context.Context, db *sql.DB, f Filters) ([gin.NumCards]CardValue, error) {
+func CardValues(ctx context.Context, db *sql.DB, f selection.Filters) ([gin.NumCards]CardValue, error) {
 	return cardValues(ctx, Source{DB: db}, f)
 }
 
 // cardValues runs card-values over src.
-func cardValues(ctx context.Context, src Source, f Filters) ([gin.NumCards]CardValue, error) {
+func cardValues(ctx context.Context, src Source, f selection.Filters) ([gin.NumCards]CardValue, error) {
 	var out [gin.NumCards]CardValue
 	rows, _, err := query(ctx, src, "card-values", cardValuesSQL, f)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // pair is a database file and its dataset, both open.
@@ -55,16 +56,16 @@ func datasetCorpora(t *testing.T) map[string]pair {
 // datasetFilters are the filters the dataset tests try, for each side.
 var datasetFilters = []struct {
 	name string
-	f    queries.Filters
+	f    selection.Filters
 }{
-	{"all", queries.Filters{}},
-	{"opponent", queries.Filters{Opponent: "simple"}},
-	{"source", queries.Filters{Source: "week 2"}},
-	{"no source", queries.Filters{Opponent: "random"}},
-	{"since", queries.Filters{Since: 1600100010}},
-	{"until", queries.Filters{Until: 1600000030}},
-	{"game", queries.Filters{Game: 3}},
-	{"opponent and since", queries.Filters{Opponent: "meldable", Since: 1600100020}},
+	{"all", selection.Filters{}},
+	{"opponent", selection.Filters{Opponent: "simple"}},
+	{"source", selection.Filters{Source: "week 2"}},
+	{"no source", selection.Filters{Opponent: "random"}},
+	{"since", selection.Filters{Since: 1600100010}},
+	{"until", selection.Filters{Until: 1600000030}},
+	{"game", selection.Filters{Game: 3}},
+	{"opponent and since", selection.Filters{Opponent: "meldable", Since: 1600100020}},
 }
 
 // rendered renders a result as the query command's text output.
@@ -109,7 +110,7 @@ func TestDatasetMatchesDatabase(t *testing.T) {
 	for name, p := range datasetCorpora(t) {
 		ds := queries.Source{DB: p.ds, Tables: queries.DatasetTables}
 		for i, fc := range datasetFilters {
-			whos := queries.Whos // every side without filters, one side for each filter
+			whos := selection.Whos // every side without filters, one side for each filter
 			if i > 0 {
 				whos = whos[i%len(whos) : i%len(whos)+1]
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/dialect"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // Statement returns a named query as one statement for an engine reading
@@ -16,16 +17,17 @@ import (
 // enums, as the dataset's _spark.sql or _trino.sql registers them. Rates,
 // intervals and notes are added by ginlog, not by the statement: it
 // returns cases and opportunities.
-func Statement(q Query, f Filters, d dialect.Dialect) (string, error) {
+func Statement(q Query, f selection.Filters, d dialect.Dialect) (string, error) {
 	f, err := f.Check()
 	if err != nil {
 		return "", err
 	}
-	return d.Rewrite(assemble(f.literals(d), DatasetTables, q.prelude(), q.SQL)) + "\n", nil
+	return d.Rewrite(assemble(literals(f, d), DatasetTables, q.Game, q.prelude(), q.SQL)) + "\n", nil
 }
 
-// literals returns the params row of the checked filters as literals.
-func (f Filters) literals(d dialect.Dialect) string {
+// literals returns the params row of the checked filters as literals: the
+// common table expression selection.ParamsCTE reads from parameters.
+func literals(f selection.Filters, d dialect.Dialect) string {
 	str := func(ok bool, s string) string {
 		if !ok {
 			return "CAST(NULL AS VARCHAR)"

@@ -7,22 +7,21 @@ import (
 	"fmt"
 
 	"github.com/ginlog/ginlog/gin/replay"
+	"github.com/ginlog/ginlog/selection"
 )
 
 var (
-	//go:embed stmt/games.sql
+	//go:embed sql/games.sql
 	gamesSQL string
-	//go:embed stmt/game-ids.sql
-	gameIDsSQL string
-	//go:embed stmt/verdicts.sql
+	//go:embed sql/verdicts.sql
 	verdictsSQL string
-	//go:embed stmt/scores.sql
+	//go:embed sql/scores.sql
 	scoresSQL string
 )
 
 // Games lists the selected games with their score, winner and verify
 // verdict, as a table: ginlog games prints it.
-func Games(ctx context.Context, db *sql.DB, f Filters) (*Result, error) {
+func Games(ctx context.Context, db *sql.DB, f selection.Filters) (*Result, error) {
 	rows, _, err := query(ctx, Source{DB: db}, "games", gamesSQL, f)
 	if err != nil {
 		return nil, err
@@ -34,25 +33,8 @@ func Games(ctx context.Context, db *sql.DB, f Filters) (*Result, error) {
 	return res, nil
 }
 
-// GameIDs returns the ids of the games the filters select (whatever Who
-// says), in order. Filters that select no game give an error wrapping
-// ErrNoGames (or replay.ErrNoGame when f.Game names no game).
-func GameIDs(ctx context.Context, db *sql.DB, f Filters) ([]int64, error) {
-	f.Who = "both"
-	var ids []int64
-	err := eachRow(ctx, Source{DB: db}, "game-ids", gameIDsSQL, f, func(rows *sql.Rows) error {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return err
-		}
-		ids = append(ids, id)
-		return nil
-	})
-	return ids, err
-}
-
 // Verdicts returns the selected games' verified rounds by verify status.
-func Verdicts(ctx context.Context, db *sql.DB, f Filters) (map[replay.Status]int, error) {
+func Verdicts(ctx context.Context, db *sql.DB, f selection.Filters) (map[replay.Status]int, error) {
 	out := map[replay.Status]int{}
 	err := eachRow(ctx, Source{DB: db}, "verdicts", verdictsSQL, f, func(rows *sql.Rows) error {
 		var status string
@@ -75,7 +57,7 @@ type RunningScore struct {
 
 // RunningScores returns the running scores of the recent selected games
 // logged last, in log order.
-func RunningScores(ctx context.Context, db *sql.DB, f Filters, recent int) ([]RunningScore, error) {
+func RunningScores(ctx context.Context, db *sql.DB, f selection.Filters, recent int) ([]RunningScore, error) {
 	var out []RunningScore
 	err := eachRow(ctx, Source{DB: db}, "scores", scoresSQL, f, func(rows *sql.Rows) error {
 		var id, ts int64

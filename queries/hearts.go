@@ -3,19 +3,17 @@ package queries
 import (
 	_ "embed"
 	"strings"
+
+	"github.com/ginlog/ginlog/schema"
 )
 
-var (
-	//go:embed stmt/hearts-prelude.sql
-	heartsPrelude string
-	//go:embed stmt/hearts-selection.sql
-	heartsSelectionSQL string
-)
+//go:embed sql/hearts-prelude.sql
+var heartsPrelude string
 
 // The kinds of game a query reads (games.kind).
 const (
-	GameGin    = "gin"
-	GameHearts = "hearts"
+	GameGin    = schema.KindGin
+	GameHearts = schema.KindHearts
 )
 
 // heartsOrder lists the Hearts queries in the order All gives them, after
@@ -34,13 +32,12 @@ func GameOf(name string) string {
 	return GameGin
 }
 
-// preludes returns the prelude and the selection check of the statement
-// named name.
-func preludes(name string) (pre, selection string) {
+// prelude returns the prelude of the statement named name.
+func prelude(name string) string {
 	if GameOf(name) == GameHearts {
-		return heartsPrelude, heartsSelectionSQL
+		return heartsPrelude
 	}
-	return preludeSQL, selectionSQL
+	return preludeSQL
 }
 
 // ForGame returns the named queries of one kind of game, in All's order.
@@ -55,7 +52,4 @@ func ForGame(game string) []Query {
 }
 
 // prelude returns the prelude the query reads through.
-func (q Query) prelude() string {
-	pre, _ := preludes(q.Name)
-	return pre
-}
+func (q Query) prelude() string { return prelude(q.Name) }

@@ -7,18 +7,19 @@ import (
 	"fmt"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/selection"
 )
 
 var (
-	//go:embed stmt/hearts-overview.sql
+	//go:embed sql/hearts-overview.sql
 	heartsOverviewSQL string
-	//go:embed stmt/hearts-players.sql
+	//go:embed sql/hearts-players.sql
 	heartsPlayersSQL string
-	//go:embed stmt/hearts-queen-tricks.sql
+	//go:embed sql/hearts-queen-tricks.sql
 	heartsQueenTricksSQL string
-	//go:embed stmt/hearts-void-suits.sql
+	//go:embed sql/hearts-void-suits.sql
 	heartsVoidSuitsSQL string
-	//go:embed stmt/hearts-methods.sql
+	//go:embed sql/hearts-methods.sql
 	heartsMethodsSQL string
 )
 
@@ -33,8 +34,9 @@ type HeartsOverview struct {
 }
 
 // HeartsSummary returns the overview of the Hearts games the filters
-// select. Filters that select none give an error wrapping ErrNoGames.
-func HeartsSummary(ctx context.Context, db *sql.DB, f Filters) (HeartsOverview, error) {
+// select. Filters that select none give an error wrapping
+// selection.ErrNoGames.
+func HeartsSummary(ctx context.Context, db *sql.DB, f selection.Filters) (HeartsOverview, error) {
 	var o HeartsOverview
 	err := eachRow(ctx, Source{DB: db}, "hearts-overview", heartsOverviewSQL, f, func(rows *sql.Rows) error {
 		return rows.Scan(&o.Games, &o.Hands, &o.Verified, &o.Determined, &o.Deviations, &o.Complete)
@@ -59,7 +61,7 @@ type HeartsPlayer struct {
 
 // HeartsPlayers returns the records of the top players with the most
 // hands (with a file), by id.
-func HeartsPlayers(ctx context.Context, db *sql.DB, f Filters, top int) ([]HeartsPlayer, error) {
+func HeartsPlayers(ctx context.Context, db *sql.DB, f selection.Filters, top int) ([]HeartsPlayer, error) {
 	var out []HeartsPlayer
 	err := eachRow(ctx, Source{DB: db}, "hearts-players", heartsPlayersSQL, f, func(rows *sql.Rows) error {
 		var p HeartsPlayer
@@ -82,7 +84,7 @@ func HeartsPlayers(ctx context.Context, db *sql.DB, f Filters, top int) ([]Heart
 // HeartsQueenTricks returns, by trick (labels 1, 2, ...), in how many
 // determined hands the queen of spades fell there, of the determined
 // hands.
-func HeartsQueenTricks(ctx context.Context, db *sql.DB, f Filters) ([]Share, error) {
+func HeartsQueenTricks(ctx context.Context, db *sql.DB, f selection.Filters) ([]Share, error) {
 	var out []Share
 	err := eachRow(ctx, Source{DB: db}, "hearts-queen-tricks", heartsQueenTricksSQL, f, func(rows *sql.Rows) error {
 		var s Share
@@ -97,7 +99,7 @@ func HeartsQueenTricks(ctx context.Context, db *sql.DB, f Filters) ([]Share, err
 
 // HeartsVoids returns, by suit (labels S, C, D, H), how many players of
 // determined hands were void in it by the middle of the hand.
-func HeartsVoids(ctx context.Context, db *sql.DB, f Filters) ([]Share, error) {
+func HeartsVoids(ctx context.Context, db *sql.DB, f selection.Filters) ([]Share, error) {
 	var out []Share
 	err := eachRow(ctx, Source{DB: db}, "hearts-void-suits", heartsVoidSuitsSQL, f, func(rows *sql.Rows) error {
 		var suit int
@@ -114,7 +116,7 @@ func HeartsVoids(ctx context.Context, db *sql.DB, f Filters) ([]Share, error) {
 
 // HeartsMethods returns, by order method, the hands determined of the
 // hands read so.
-func HeartsMethods(ctx context.Context, db *sql.DB, f Filters) ([]Share, error) {
+func HeartsMethods(ctx context.Context, db *sql.DB, f selection.Filters) ([]Share, error) {
 	var out []Share
 	err := eachRow(ctx, Source{DB: db}, "hearts-methods", heartsMethodsSQL, f, func(rows *sql.Rows) error {
 		var s Share
@@ -127,13 +129,13 @@ func HeartsMethods(ctx context.Context, db *sql.DB, f Filters) ([]Share, error) 
 	return out, err
 }
 
-//go:embed stmt/hearts-list.sql
+//go:embed sql/hearts-list.sql
 var heartsListSQL string
 
 // HeartsGames lists the selected Hearts games with their players, hands,
 // order method, final totals and verify verdict, as a table: ginlog games
 // --kind hearts prints it.
-func HeartsGames(ctx context.Context, db *sql.DB, f Filters) (*Result, error) {
+func HeartsGames(ctx context.Context, db *sql.DB, f selection.Filters) (*Result, error) {
 	rows, _, err := query(ctx, Source{DB: db}, "hearts-list", heartsListSQL, f)
 	if err != nil {
 		return nil, err

@@ -19,6 +19,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/selection"
 )
 
 const realHearts = "../../shared/hearts/logs"
@@ -39,7 +40,7 @@ func TestHeartsGolden(t *testing.T) {
 	}
 	for _, q := range qs {
 		t.Run(q.Name, func(t *testing.T) {
-			res, err := queries.Run(context.Background(), db, q, queries.Filters{MinSample: 10})
+			res, err := queries.Run(context.Background(), db, q, selection.Filters{MinSample: 10})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +118,7 @@ func TestHeartsAgainstLogs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := queries.Run(context.Background(), db, q, queries.Filters{})
+		res, err := queries.Run(context.Background(), db, q, selection.Filters{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,15 +161,15 @@ func TestHeartsFilters(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		q    queries.Query
-		f    queries.Filters
+		f    selection.Filters
 		want error
 	}{
-		{"all", points, queries.Filters{}, nil},
-		{"the game", points, queries.Filters{Game: 1}, nil},
-		{"no such game", points, queries.Filters{Game: 2}, replay.ErrNoGame},
-		{"an opponent none has", points, queries.Filters{Opponent: "x"}, queries.ErrNoGames},
-		{"before them", points, queries.Filters{Until: 1}, queries.ErrNoGames},
-		{"Gin on Hearts only", summary, queries.Filters{}, queries.ErrNoGames},
+		{"all", points, selection.Filters{}, nil},
+		{"the game", points, selection.Filters{Game: 1}, nil},
+		{"no such game", points, selection.Filters{Game: 2}, replay.ErrNoGame},
+		{"an opponent none has", points, selection.Filters{Opponent: "x"}, selection.ErrNoGames},
+		{"before them", points, selection.Filters{Until: 1}, selection.ErrNoGames},
+		{"Gin on Hearts only", summary, selection.Filters{}, selection.ErrNoGames},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := queries.Run(ctx, db, tc.q, tc.f)

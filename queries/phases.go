@@ -10,7 +10,7 @@ import (
 	"github.com/ginlog/ginlog/model"
 )
 
-//go:embed stmt/phases.sql
+//go:embed sql/phases.sql
 var phasesTemplate string
 
 // phasesSQL is the phases common table expression every statement holds:
@@ -40,11 +40,11 @@ func mustPhases() string {
 	}
 	t, err := template.New("phases").Option("missingkey=error").Parse(phasesTemplate)
 	if err != nil {
-		panic(fmt.Sprintf("queries: stmt/phases.sql: %v", err))
+		panic(fmt.Sprintf("queries: sql/phases.sql: %v", err))
 	}
 	var b strings.Builder
 	if err := t.Execute(&b, rows); err != nil {
-		panic(fmt.Sprintf("queries: stmt/phases.sql: %v", err))
+		panic(fmt.Sprintf("queries: sql/phases.sql: %v", err))
 	}
 	return b.String()
 }

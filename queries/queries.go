@@ -1,34 +1,36 @@
 // Package queries holds ginlog's analytic queries. Each named query is an
-// embedded sql/<name>.sql file whose first line is "-- <name>: <one-line
-// description>", whose second, for a query with a rate, is "-- rate:
-// <cases>, of <opportunities>", and whose following comment lines explain
-// its columns; the
-// statements the other commands read (the games list, the report's data)
-// are embedded stmt/<name>.sql files.
+// embedded sql/named/<name>.sql file whose first line is
+// "-- <name>: <one-line description>", whose second, for a query with a
+// rate, is "-- rate: <cases>, of <opportunities>", and whose following
+// comment lines explain its columns; the statements the other commands read (the games
+// list, the report's data) and the package's own (the prelude, the
+// dimensions, the rollups) are embedded sql/<name>.sql files.
 //
 // Every statement reads the filtered views sel_games, sel_rounds,
-// sel_plays, sel_features, sel_checks and sel_sides, which stmt/prelude.sql
-// defines in front of it from the Filters (games logged by the other
-// player, mirror_of set, are always left out). Filters that select no game
-// are an error, ErrNoGames. The Gin statements read Gin games only; the
-// hearts-* ones read the Hearts games through stmt/hearts-prelude.sql
-// (sel_games, sel_checks, sel_hands, sel_seats, sel_cards, sel_plays,
-// sel_deviations) with the same filters (GameOf, ForGame).
+// sel_plays, sel_features, sel_checks and sel_sides, defined in front of
+// it from the selection.Filters: sel_games is package selection's (games
+// logged by the other player, mirror_of set, are always left out), the
+// others sql/prelude.sql's. Filters that select no game are an error,
+// selection.ErrNoGames. The Gin statements read Gin games only; the
+// hearts-* ones read the Hearts games through selection's Hearts sel_games
+// and sql/hearts-prelude.sql (sel_checks, sel_hands, sel_seats,
+// sel_cards, sel_plays, sel_deviations) with the same filters (GameOf,
+// ForGame).
 //
 // The named queries and the prelude are written in the SQL that DuckDB,
 // Spark SQL and Trino share: they join the dimensions cards, sides and
 // relations instead of using enum codes. A Source runs them over a ginlog
-// database, whose ENUMs give the dimensions (stmt/dims-database.sql), or
+// database, whose ENUMs give the dimensions (sql/dims-database.sql), or
 // over a Parquet dataset opened by package dataset, whose cards and enums
-// tables do (stmt/dims-dataset.sql); Statement prints one for another
+// tables do (sql/dims-dataset.sql); Statement prints one for another
 // engine (see docs/dataset.md).
 //
 // Run returns a named query's table; a query that returns cases and
 // opportunities columns gets the rate, its 95% Wilson interval, and a note
 // on rows whose sample is below the minimum. The typed readers
 // (CardValues, Summary, DrawTendency, KnockProfile, MeldLoss, Verdicts,
-// RunningScores, GameIDs) return Go values instead, for the report and the
-// card grid.
+// RunningScores) return Go values instead, for the report and the card
+// grid; selection.GameIDs lists the selected games.
 package queries
 
 import (
@@ -45,10 +47,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/stats"
 )
 
-//go:embed sql/*.sql
+//go:embed sql/named/*.sql
 var files embed.FS
 
 // Query is a named query.
@@ -67,7 +70,7 @@ type Query struct {
 // All returns the named queries in a fixed order: summary first, then by
 // name.
 func All() []Query {
-	names, _ := fs.Glob(files, "sql/*.sql")
+	names, _ := fs.Glob(files, "sql/named/*.sql")
 	var out []Query
 	for _, n := range names {
 		b, _ := files.ReadFile(n)
@@ -142,14 +145,14 @@ type Result struct {
 }
 
 // Run runs a named query with the filters and adds rates and intervals.
-// Filters that select no game give an error wrapping ErrNoGames (or
-// replay.ErrNoGame when f.Game names no game).
-func Run(ctx context.Context, db *sql.DB, q Query, f Filters) (*Result, error) {
+// Filters that select no game give an error wrapping selection.ErrNoGames
+// (or replay.ErrNoGame when f.Game names no game).
+func Run(ctx context.Context, db *sql.DB, q Query, f selection.Filters) (*Result, error) {
 	return run(ctx, Source{DB: db}, q, f)
 }
 
 // run runs a named query over src.
-func run(ctx context.Context, src Source, q Query, f Filters) (*Result, error) {
+func run(ctx context.Context, src Source, q Query, f selection.Filters) (*Result, error) {
 	start := time.Now()
 	rows, f, err := query(ctx, src, q.Name, q.SQL, f)
 	if err != nil {

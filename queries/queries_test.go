@@ -18,7 +18,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 func TestGolden(t *testing.T) {
@@ -28,7 +28,7 @@ func TestGolden(t *testing.T) {
 			db := testdb.LoadCorpus(t, c, ingest.Options{})
 			for _, q := range queries.ForGame(queries.GameGin) {
 				for _, who := range []string{"opp", "you"} {
-					res, err := queries.Run(context.Background(), db, q, queries.Filters{Who: who, MinSample: 10})
+					res, err := queries.Run(context.Background(), db, q, selection.Filters{Who: who, MinSample: 10})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -116,7 +116,7 @@ func headlines(t *testing.T, db *sql.DB) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := queries.Run(context.Background(), db, q, queries.Filters{Who: who})
+		res, err := queries.Run(context.Background(), db, q, selection.Filters{Who: who})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,24 +190,24 @@ func filters(t *testing.T, db *sql.DB, logs []*oracle.Game) {
 	last := logs[n-1].TS
 	for _, c := range []struct {
 		name    string
-		f       queries.Filters
+		f       selection.Filters
 		want    int64
 		wantErr error
 		msg     string
 	}{
-		{"none", queries.Filters{}, n, nil, ""},
-		{"opponent", queries.Filters{Opponent: "ladder"}, n, nil, ""},
-		{"other opponent", queries.Filters{Opponent: "bot9"}, 0, queries.ErrNoGames, "no games match --opponent bot9; known opponents: ladder"},
-		{"source", queries.Filters{Source: "week1"}, n, nil, ""},
-		{"since", queries.Filters{Since: mid}, n - n/2, nil, ""},
-		{"until", queries.Filters{Until: mid}, n / 2, nil, ""},
-		{"game", queries.Filters{Game: 3}, 1, nil, ""},
-		{"no such game", queries.Filters{Game: 99}, 0, replay.ErrNoGame, "no game 99"},
-		{"game outside the other filters", queries.Filters{Game: 3, Since: last}, 0, queries.ErrNoGames,
+		{"none", selection.Filters{}, n, nil, ""},
+		{"opponent", selection.Filters{Opponent: "ladder"}, n, nil, ""},
+		{"other opponent", selection.Filters{Opponent: "bot9"}, 0, selection.ErrNoGames, "no games match --opponent bot9; known opponents: ladder"},
+		{"source", selection.Filters{Source: "week1"}, n, nil, ""},
+		{"since", selection.Filters{Since: mid}, n - n/2, nil, ""},
+		{"until", selection.Filters{Until: mid}, n / 2, nil, ""},
+		{"game", selection.Filters{Game: 3}, 1, nil, ""},
+		{"no such game", selection.Filters{Game: 99}, 0, replay.ErrNoGame, "no game 99"},
+		{"game outside the other filters", selection.Filters{Game: 3, Since: last}, 0, selection.ErrNoGames,
 			"no games match --since " + time.Unix(last, 0).UTC().Format(time.RFC3339) + " --game 3; no game matches all of them at once"},
-		{"bad who", queries.Filters{Who: "them"}, 0, queries.ErrBadFilter, `--who: want opp, you or both, got "them"`},
-		{"negative game", queries.Filters{Game: -2}, 0, queries.ErrBadFilter, "--game: game ids start at 1, got -2"},
-		{"negative sample", queries.Filters{MinSample: -1}, 0, queries.ErrBadFilter, "--min-sample: want a count of 0 or more, got -1"},
+		{"bad who", selection.Filters{Who: "them"}, 0, selection.ErrBadFilter, `--who: want opp, you or both, got "them"`},
+		{"negative game", selection.Filters{Game: -2}, 0, selection.ErrBadFilter, "--game: game ids start at 1, got -2"},
+		{"negative sample", selection.Filters{MinSample: -1}, 0, selection.ErrBadFilter, "--min-sample: want a count of 0 or more, got -1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, err := queries.Run(context.Background(), db, q, c.f)
@@ -227,59 +227,6 @@ func filters(t *testing.T, db *sql.DB, logs []*oracle.Game) {
 	}
 }
 
-func TestEmptyDatabase(t *testing.T) {
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	_, err = queries.GameIDs(context.Background(), db.DB, queries.Filters{})
-	if !errors.Is(err, queries.ErrNoGames) || err.Error() != "no games match the filters: the database holds none (run ginlog ingest)" {
-		t.Errorf("GameIDs on an empty database: %v", err)
-	}
-}
-
-func TestCheck(t *testing.T) {
-	f, err := queries.Filters{}.Check()
-	if err != nil || f.Who != queries.DefaultWho {
-		t.Errorf("Check() = %+v, %v: want who %s", f, err, queries.DefaultWho)
-	}
-	for _, who := range queries.Whos {
-		if f, err := (queries.Filters{Who: who}).Check(); err != nil || f.Who != who {
-			t.Errorf("who %s: %+v, %v", who, f, err)
-		}
-	}
-}
-
-func TestParseTime(t *testing.T) {
-	for _, tc := range []struct {
-		in      string
-		want    int64
-		wantErr string
-	}{
-		{"", 0, ""},
-		{"1604731660", 1604731660, ""},
-		{"2020-11-07", 1604707200, ""},
-		{"2020-11-07T06:47:40Z", 1604731660, ""},
-		{"2020-11-07T07:47:40+01:00", 1604731660, ""},
-		{"yesterday", 0, `--since: "yesterday" is not a date (2020-11-07), an RFC 3339 time or Unix seconds`},
-		{"2020-13-01", 0, `--since: "2020-13-01" is not a date (2020-11-07), an RFC 3339 time or Unix seconds`},
-	} {
-		t.Run(tc.in, func(t *testing.T) {
-			got, err := queries.ParseTime("since", tc.in)
-			if tc.wantErr != "" {
-				if !errors.Is(err, queries.ErrBadFilter) || err.Error() != tc.wantErr {
-					t.Errorf("error %v, want %q", err, tc.wantErr)
-				}
-				return
-			}
-			if err != nil || got != tc.want {
-				t.Errorf("ParseTime(%q) = %d, %v, want %d", tc.in, got, err, tc.want)
-			}
-		})
-	}
-}
-
 // TestSmallSamplesAreNoted: a summary of fewer games than --min-sample
 // notes its rows as small samples and keeps them.
 func TestSmallSamplesAreNoted(t *testing.T) {
@@ -293,7 +240,7 @@ func TestSmallSamplesAreNoted(t *testing.T) {
 		min  int64
 		note any
 	}{{games + 1, "small sample"}, {games, nil}} {
-		res, err := queries.Run(context.Background(), db, q, queries.Filters{MinSample: int(tc.min)})
+		res, err := queries.Run(context.Background(), db, q, selection.Filters{MinSample: int(tc.min)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,13 +17,13 @@ import (
 const RollupBlock = 4096
 
 var (
-	//go:embed stmt/rollup-groups.sql
+	//go:embed sql/rollup-groups.sql
 	rollupGroupsSQL string
-	//go:embed stmt/rollup-build.sql
+	//go:embed sql/rollup-build.sql
 	rollupBuildSQL string
-	//go:embed stmt/rollup-forget.sql
+	//go:embed sql/rollup-forget.sql
 	rollupForgetSQL string
-	//go:embed stmt/rollup-last.sql
+	//go:embed sql/rollup-last.sql
 	rollupLastSQL string
 )
 

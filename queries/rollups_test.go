@@ -17,6 +17,7 @@ import (
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
 )
@@ -125,13 +126,16 @@ func loadBatches(t *testing.T, dirs []string, mirrors ...string) *sql.DB {
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	if err := queries.RefreshRollups(ctx, db.DB, 0); err != nil {
+		t.Fatal(err)
+	}
 	return db.DB
 }
 
 // randomFilters draws filters over the corpus's tags and timestamps.
-func randomFilters(r *rand.Rand, stamps []int64, games int64) queries.Filters {
+func randomFilters(r *rand.Rand, stamps []int64, games int64) selection.Filters {
 	pick := func(vals ...string) string { return vals[r.IntN(len(vals))] }
-	f := queries.Filters{Who: pick("opp", "you", "both"), MinSample: 10}
+	f := selection.Filters{Who: pick("opp", "you", "both"), MinSample: 10}
 	if r.IntN(3) == 0 {
 		f.Opponent = pick("a", "b")
 	}
@@ -151,7 +155,7 @@ func randomFilters(r *rand.Rand, stamps []int64, games int64) queries.Filters {
 }
 
 // outcome runs a named query and gives its rendered rows, or its error.
-func outcome(t *testing.T, db *sql.DB, q queries.Query, f queries.Filters) string {
+func outcome(t *testing.T, db *sql.DB, q queries.Query, f selection.Filters) string {
 	t.Helper()
 	res, err := queries.Run(context.Background(), db, q, f)
 	if err != nil {
@@ -167,7 +171,7 @@ func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 	t.Helper()
 	stamps := column(t, raw, "SELECT log_ts FROM games ORDER BY log_ts")
 	games := int64(len(stamps))
-	fs := []queries.Filters{{MinSample: 10}, {Who: "both", MinSample: 10}}
+	fs := []selection.Filters{{MinSample: 10}, {Who: "both", MinSample: 10}}
 	for range n {
 		fs = append(fs, randomFilters(r, stamps, games))
 	}
@@ -260,8 +264,10 @@ func TestRollupsMatchRawRows(t *testing.T) {
 		if _, err := ingest.Run(ctx, x, ingest.Options{Paths: dirs[3:], Opponent: b.opponent, Source: b.source}); err != nil {
 			return err
 		}
-		_, err := store.Verify(ctx, x, store.Selection{}, nil, nil)
-		return err
+		if _, err := store.Verify(ctx, x, store.Selection{}, nil, nil); err != nil {
+			return err
+		}
+		return queries.RefreshRollups(ctx, x, 0)
 	})
 	both("tag", func(x *sql.DB) error {
 		sel := organise.Selection{Ranges: []organise.Range{{First: 20, Last: 40}, {First: 150, Last: 152}}}
@@ -304,8 +310,10 @@ func TestRollupsMatchRawRows(t *testing.T) {
 		if x == db {
 			refresh(t, db)
 		}
-		_, err := store.Verify(ctx, x, store.Selection{Game: 70}, nil, nil)
-		return err
+		if _, err := store.Verify(ctx, x, store.Selection{Game: 70}, nil, nil); err != nil {
+			return err
+		}
+		return queries.RefreshRollups(ctx, x, 0)
 	})
 }
 
@@ -320,7 +328,7 @@ func TestRollupsAreRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := queries.Filters{Who: "both"}
+	f := selection.Filters{Who: "both"}
 	before := outcome(t, db, q, f)
 	if _, err := db.Exec("UPDATE rollup_cards SET offered = offered + 1"); err != nil {
 		t.Fatal(err)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	_ "embed"
+	"fmt"
 	"strings"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // Tables says which tables a Source's connection holds.
@@ -33,26 +35,25 @@ type Source struct {
 }
 
 var (
-	//go:embed stmt/params.sql
-	paramsSQL string
-	//go:embed stmt/dims-database.sql
+	//go:embed sql/dims-database.sql
 	dimsDatabaseSQL string
-	//go:embed stmt/dims-dataset.sql
+	//go:embed sql/dims-dataset.sql
 	dimsDatasetSQL string
-	//go:embed stmt/prelude.sql
+	//go:embed sql/prelude.sql
 	preludeSQL string
 )
 
-// statement returns a statement's text read through the prelude, with its
-// filters as DuckDB parameters.
+// statement returns a Gin statement's text read through the prelude, with
+// its filters as DuckDB parameters.
 func (src Source) statement(text string) string {
-	return src.assemble(preludeSQL, text)
+	return src.assemble(GameGin, preludeSQL, text)
 }
 
-// assemble returns a statement's text read through the prelude pre (the
-// Gin prelude, or another game's), with its filters as DuckDB parameters.
-func (src Source) assemble(pre, text string) string {
-	return assemble(paramsSQL, src.Tables, pre, text)
+// assemble returns a statement's text over the games of kind game read
+// through the prelude pre (the Gin prelude, or another game's), with its
+// filters as DuckDB parameters.
+func (src Source) assemble(game, pre, text string) string {
+	return assemble(selection.ParamsCTE(), src.Tables, game, pre, text)
 }
 
 // dims returns the dimensions' common table expressions for the tables.
@@ -63,17 +64,39 @@ func (t Tables) dims() string {
 	return dimsDatabaseSQL
 }
 
-// assemble joins the params, the dimensions of the tables, the prelude and
-// a statement into one statement: one WITH list, the statement's own
-// common table expressions last.
-func assemble(params string, t Tables, prelude, text string) string {
-	parts := []string{stripComments(params), stripComments(t.dims()), stripComments(phasesSQL), stripComments(prelude)}
+// assemble joins the params, the dimensions of the tables, the phases,
+// the selected games of kind game (package selection's sel_games), the
+// prelude and a statement into one statement: one WITH list, the
+// statement's own common table expressions last.
+func assemble(params string, t Tables, game, prelude, text string) string {
+	parts := []string{stripComments(params), stripComments(t.dims()), stripComments(phasesSQL),
+		stripComments(selection.GamesCTE(game)), stripComments(prelude)}
 	body := stripComments(text)
 	if rest, ok := strings.CutPrefix(body, "WITH "); ok {
 		parts = append(parts, rest)
 		return "WITH " + strings.Join(parts, ",\n")
 	}
 	return "WITH " + strings.Join(parts, ",\n") + "\n" + body
+}
+
+// query checks f and the games it selects (selection.Require), then runs
+// the statement text (read through the prelude) with the filters and any
+// extra arguments. Filters that select no game give an error wrapping
+// selection.ErrNoGames, or replay.ErrNoGame when f.Game names no game.
+func query(ctx context.Context, src Source, name, text string, f selection.Filters, extra ...any) (*sql.Rows, selection.Filters, error) {
+	f, err := f.Check()
+	if err != nil {
+		return nil, f, err
+	}
+	game := GameOf(name)
+	if err := selection.Require(ctx, src.DB, f, game); err != nil {
+		return nil, f, err
+	}
+	rows, err := src.DB.QueryContext(ctx, src.assemble(game, prelude(name), text), append(f.Args(), extra...)...)
+	if err != nil {
+		return nil, f, fmt.Errorf("query %s: %w", name, err)
+	}
+	return rows, f, nil
 }
 
 // stripComments drops the leading comment and blank lines of a statement
@@ -89,12 +112,12 @@ func stripComments(text string) string {
 
 // Run runs a named query over the source with the filters and adds rates
 // and intervals, as the package's Run does over a database.
-func (src Source) Run(ctx context.Context, q Query, f Filters) (*Result, error) {
+func (src Source) Run(ctx context.Context, q Query, f selection.Filters) (*Result, error) {
 	return run(ctx, src, q, f)
 }
 
 // CardValues runs card-values over the source, as the package's
 // CardValues does over a database.
-func (src Source) CardValues(ctx context.Context, f Filters) ([gin.NumCards]CardValue, error) {
+func (src Source) CardValues(ctx context.Context, f selection.Filters) ([gin.NumCards]CardValue, error) {
 	return cardValues(ctx, src, f)
 }

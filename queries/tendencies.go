@@ -7,9 +7,10 @@ import (
 	"fmt"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/selection"
 )
 
-//go:embed stmt/tendencies.sql
+//go:embed sql/tendencies.sql
 var tendenciesSQL string
 
 // Measure names a rate that Tendencies reads for each side: a habit of a
@@ -74,9 +75,10 @@ type Spread struct {
 
 // Tendencies returns every measure, in Measures order, for both sides of
 // the games the filters select (their Who is not used): a measure without
-// opportunities has a zero Rate and Spread. Filters that select no game give an error
-// wrapping ErrNoGames (or replay.ErrNoGame when f.Game names no game).
-func Tendencies(ctx context.Context, db *sql.DB, f Filters) ([]MeasureRates, error) {
+// opportunities has a zero Rate and Spread. Filters that select no game
+// give an error wrapping selection.ErrNoGames (or replay.ErrNoGame when
+// f.Game names no game).
+func Tendencies(ctx context.Context, db *sql.DB, f selection.Filters) ([]MeasureRates, error) {
 	f.Who = "both"
 	index := make(map[Measure]int, len(Measures))
 	out := make([]MeasureRates, len(Measures))

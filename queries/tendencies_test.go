@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -137,8 +138,8 @@ func TestTendenciesReference(t *testing.T) {
 		}
 		for _, sel := range []struct {
 			name string
-			f    queries.Filters
-		}{{"all", queries.Filters{}}, {"game 2", queries.Filters{Game: 2}}, {"you only is ignored", queries.Filters{Who: "you"}}} {
+			f    selection.Filters
+		}{{"all", selection.Filters{}}, {"game 2", selection.Filters{Game: 2}}, {"you only is ignored", selection.Filters{Who: "you"}}} {
 			t.Run(name+"/"+sel.name, func(t *testing.T) {
 				got, err := queries.Tendencies(ctx, db, sel.f)
 				if err != nil {
@@ -147,7 +148,7 @@ func TestTendenciesReference(t *testing.T) {
 				if len(got) != len(queries.Measures) {
 					t.Fatalf("%d measures, want %d", len(got), len(queries.Measures))
 				}
-				want := referenceTendencies(read(store.Filter{Filters: queries.Filters{Game: sel.f.Game}}))
+				want := referenceTendencies(read(store.Filter{Filters: selection.Filters{Game: sel.f.Game}}))
 				for i, m := range got {
 					if m.Measure != queries.Measures[i] {
 						t.Errorf("measure %d is %s, want %s", i, m.Measure, queries.Measures[i])
@@ -163,7 +164,7 @@ func TestTendenciesReference(t *testing.T) {
 
 func TestTendenciesNoGames(t *testing.T) {
 	db := testdb.LoadCorpus(t, testenv.Sample, ingest.Options{})
-	if _, err := queries.Tendencies(context.Background(), db, queries.Filters{Opponent: "nobody"}); !errors.Is(err, queries.ErrNoGames) {
+	if _, err := queries.Tendencies(context.Background(), db, selection.Filters{Opponent: "nobody"}); !errors.Is(err, selection.ErrNoGames) {
 		t.Errorf("got %v, want ErrNoGames", err)
 	}
 }

@@ -15,11 +15,12 @@ import (
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // table runs a named query and returns a reader of its cells by row and
 // column name.
-func table(t *testing.T, db *sql.DB, name string, f queries.Filters) (*queries.Result, func(row []any, col string) any) {
+func table(t *testing.T, db *sql.DB, name string, f selection.Filters) (*queries.Result, func(row []any, col string) any) {
 	t.Helper()
 	q, err := queries.Get(name)
 	if err != nil {
@@ -58,8 +59,8 @@ func TestTypedReadersAgree(t *testing.T) {
 }
 
 func typedReadersAgree(t *testing.T, ctx context.Context, db *sql.DB) {
-	for _, who := range queries.Whos {
-		f := queries.Filters{Who: who, MinSample: 10}
+	for _, who := range selection.Whos {
+		f := selection.Filters{Who: who, MinSample: 10}
 		t.Run(who, func(t *testing.T) {
 			check := func(what string, typed, cell any) {
 				t.Helper()
@@ -174,7 +175,7 @@ func compareShares(t *testing.T, name string, res *queries.Result, c func([]any,
 
 func TestCardGrid(t *testing.T) {
 	db := testdb.LoadCorpus(t, testenv.Sample, ingest.Options{})
-	cards, err := queries.CardValues(context.Background(), db, queries.Filters{Who: "both"})
+	cards, err := queries.CardValues(context.Background(), db, selection.Filters{Who: "both"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +222,7 @@ func TestVerdictsAndScores(t *testing.T) {
 
 func verdictsAndScores(t *testing.T, db *sql.DB, want *oracle.Summary) {
 	ctx := context.Background()
-	v, err := queries.Verdicts(ctx, db, queries.Filters{})
+	v, err := queries.Verdicts(ctx, db, selection.Filters{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +231,7 @@ func verdictsAndScores(t *testing.T, db *sql.DB, want *oracle.Summary) {
 			t.Errorf("verdicts %v, the oracle finds %v", v, want.Status)
 		}
 	}
-	scores, err := queries.RunningScores(ctx, db, queries.Filters{}, 3)
+	scores, err := queries.RunningScores(ctx, db, selection.Filters{}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func verdictsAndScores(t *testing.T, db *sql.DB, want *oracle.Summary) {
 			t.Errorf("games out of log order: %d after %d", s.LogTS, scores[i-1].LogTS)
 		}
 	}
-	one, err := queries.RunningScores(ctx, db, queries.Filters{Game: 2}, 3)
+	one, err := queries.RunningScores(ctx, db, selection.Filters{Game: 2}, 3)
 	if err != nil || len(one) != 1 || one[0].Game != 2 {
 		t.Errorf("game 2's scores: %+v, %v", one, err)
 	}

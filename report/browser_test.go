@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testenv"
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // layoutScript measures the page as laid out in the browser and appends
@@ -107,7 +107,7 @@ func TestBrowser(t *testing.T) {
 	browser := chromium(t)
 	// The report with weights: every chart, the section on reading the
 	// opponent's hand included.
-	page := write(t, loadCorpus(t, "sample"), Options{Filters: queries.Filters{Who: "opp", MinSample: 10}, Weights: sampleWeights(t)})
+	page := write(t, loadCorpus(t, "sample"), Options{Filters: selection.Filters{Who: "opp", MinSample: 10}, Weights: sampleWeights(t)})
 	dir := t.TempDir()
 	checked := filepath.Join(dir, "checked.html")
 	if err := os.WriteFile(checked, []byte(strings.Replace(page, "</body>", layoutScript+"\n</body>", 1)), 0o644); err != nil {

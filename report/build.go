@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/gin"
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // page is what the template fills in.
@@ -53,7 +53,7 @@ func build(ctx context.Context, db *sql.DB, o Options) (*page, error) {
 		return nil, err
 	}
 	d, err := load(ctx, db, o)
-	if errors.Is(err, queries.ErrNoGames) && hearts != nil {
+	if errors.Is(err, selection.ErrNoGames) && hearts != nil {
 		return &page{Title: "Hearts report", MinSample: o.Filters.MinSample, Scope: heartsScope(o), Games: []gameSection{*hearts}}, nil
 	}
 	if err != nil {

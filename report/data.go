@@ -23,11 +23,12 @@ import (
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // Options select what the report shows.
 type Options struct {
-	Filters queries.Filters
+	Filters selection.Filters
 	Game    int64 // the game whose score to chart; 0: the last few games
 	Recent  int   // how many recent games to chart when Game is 0 (default 3)
 	// Weights, when set, adds the section on reading the opponent's hand:
@@ -60,7 +61,7 @@ type sideData struct {
 }
 
 // load reads the report's data. Filters that select no game give an error
-// wrapping queries.ErrNoGames (or replay.ErrNoGame for a missing game).
+// wrapping selection.ErrNoGames (or replay.ErrNoGame for a missing game).
 func load(ctx context.Context, db *sql.DB, o Options) (*data, error) {
 	d := &data{}
 	var err error

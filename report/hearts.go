@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -41,7 +42,7 @@ func heartsSection(ctx context.Context, db *sql.DB, o Options) (*gameSection, er
 	var d heartsData
 	var err error
 	d.overview, err = queries.HeartsSummary(ctx, db, o.Filters)
-	if errors.Is(err, queries.ErrNoGames) {
+	if errors.Is(err, selection.ErrNoGames) {
 		return nil, nil
 	}
 	if err != nil {

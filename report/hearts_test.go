@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -36,6 +37,9 @@ func loadBoth(t *testing.T, dirs ...string) *sql.DB {
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	if err := queries.RefreshRollups(ctx, db.DB, 0); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +50,7 @@ func loadBoth(t *testing.T, dirs ...string) *sql.DB {
 // Hearts report: its section only), and beside the sample Gin games (the
 // Gin charts, then the Hearts section).
 func TestHeartsReport(t *testing.T) {
-	f := queries.Filters{Who: "opp", MinSample: 10}
+	f := selection.Filters{Who: "opp", MinSample: 10}
 	t.Run("hearts", func(t *testing.T) {
 		db := loadBoth(t, realHearts)
 		html := write(t, db, Options{Filters: f})
@@ -62,7 +66,7 @@ func TestHeartsReport(t *testing.T) {
 			t.Errorf("%d charts, want the %d Gin ones then the 7 Hearts ones", n, chartCount)
 		}
 		// A Gin game selects no Hearts game: no section.
-		html = write(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10, Game: 1}, Game: 1})
+		html = write(t, db, Options{Filters: selection.Filters{Who: "opp", MinSample: 10, Game: 1}, Game: 1})
 		if n := strings.Count(html, "<svg"); n != chartCount || strings.Contains(html, "hearts-points") {
 			t.Errorf("game 1: %d charts, want the %d Gin ones", n, chartCount)
 		}

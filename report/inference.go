@@ -11,7 +11,7 @@ import (
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/model/infer/train"
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -46,7 +46,7 @@ func loadInference(ctx context.Context, db *sql.DB, o Options) (*inference, erro
 	if in.cap <= 0 {
 		in.cap = DefaultInferenceGames
 	}
-	ids, err := queries.GameIDs(ctx, db, o.Filters)
+	ids, err := selection.GameIDs(ctx, db, o.Filters)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func loadInference(ctx context.Context, db *sql.DB, o Options) (*inference, erro
 	games := store.Games(ctx, db, store.Filter{Filters: o.Filters, Clean: true, Keep: store.Only(held)})
 	in.eval, err = fit.Evaluate(ctx, o.Weights, games, o.Filters.Who)
 	switch {
-	case errors.Is(err, train.ErrNoDecisions), errors.Is(err, queries.ErrNoGames):
+	case errors.Is(err, train.ErrNoDecisions), errors.Is(err, selection.ErrNoGames):
 		// No held-out game verified clean with a decision: the section
 		// says so.
 		in.eval = nil

@@ -10,7 +10,7 @@ import (
 
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -54,14 +54,14 @@ func TestInferenceSplit(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
 		o              Options
-		want           queries.Filters // the games fit --evaluate would score
+		want           selection.Filters // the games fit --evaluate would score
 		heldOut, read  int
 		scored, chosen int
 	}{
-		{"every held-out game", Options{Filters: queries.Filters{Who: "opp"}}, queries.Filters{Who: "opp"}, 2, 2, 2, 20},
-		{"the cap keeps the last", Options{Filters: queries.Filters{Who: "opp"}, InferenceGames: 1}, queries.Filters{Who: "opp", Game: 18}, 2, 1, 1, 20},
-		{"your hand", Options{Filters: queries.Filters{Who: "you"}}, queries.Filters{Who: "you"}, 2, 2, 2, 20},
-		{"the filters select one held-out game", Options{Filters: queries.Filters{Who: "opp", Game: 2}}, queries.Filters{Who: "opp", Game: 2}, 1, 1, 1, 1},
+		{"every held-out game", Options{Filters: selection.Filters{Who: "opp"}}, selection.Filters{Who: "opp"}, 2, 2, 2, 20},
+		{"the cap keeps the last", Options{Filters: selection.Filters{Who: "opp"}, InferenceGames: 1}, selection.Filters{Who: "opp", Game: 18}, 2, 1, 1, 20},
+		{"your hand", Options{Filters: selection.Filters{Who: "you"}}, selection.Filters{Who: "you"}, 2, 2, 2, 20},
+		{"the filters select one held-out game", Options{Filters: selection.Filters{Who: "opp", Game: 2}}, selection.Filters{Who: "opp", Game: 2}, 1, 1, 1, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := tc.o
@@ -88,7 +88,7 @@ func TestInferenceSplit(t *testing.T) {
 // the section without data, saying so, not an error.
 func TestInferenceNothingToScore(t *testing.T) {
 	db := loadCorpus(t, "sample")
-	pg := buildPage(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10, Game: 3}, Game: 3, Weights: sampleWeights(t)})
+	pg := buildPage(t, db, Options{Filters: selection.Filters{Who: "opp", MinSample: 10, Game: 3}, Game: 3, Weights: sampleWeights(t)})
 	if len(pg.Charts) != chartCount+inferenceCharts {
 		t.Fatalf("%d charts, want %d", len(pg.Charts), chartCount+inferenceCharts)
 	}
@@ -106,7 +106,7 @@ func TestInferenceNeedsTheModel(t *testing.T) {
 	db := loadCorpus(t, "sample")
 	w := *sampleWeights(t)
 	w.Inference = nil
-	_, err := build(context.Background(), db, Options{Filters: queries.Filters{Who: "opp"}, Weights: &w})
+	_, err := build(context.Background(), db, Options{Filters: selection.Filters{Who: "opp"}, Weights: &w})
 	if !errors.Is(err, model.ErrNoInference) {
 		t.Errorf("weights without an inference model: %v, want model.ErrNoInference", err)
 	}

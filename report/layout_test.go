@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -60,12 +60,12 @@ func checkLayout(t *testing.T, pg *page) {
 func TestLayout(t *testing.T) {
 	for _, corpus := range []string{"sample", "reallogs"} {
 		db := loadCorpus(t, corpus)
-		for _, who := range queries.Whos {
+		for _, who := range selection.Whos {
 			t.Run(corpus+"/"+who, func(t *testing.T) {
-				checkLayout(t, buildPage(t, db, Options{Filters: queries.Filters{Who: who, MinSample: 10}}))
+				checkLayout(t, buildPage(t, db, Options{Filters: selection.Filters{Who: who, MinSample: 10}}))
 			})
 			t.Run(corpus+"/"+who+"/weights", func(t *testing.T) {
-				pg := buildPage(t, db, Options{Filters: queries.Filters{Who: who, MinSample: 10}, Weights: sampleWeights(t)})
+				pg := buildPage(t, db, Options{Filters: selection.Filters{Who: who, MinSample: 10}, Weights: sampleWeights(t)})
 				if len(pg.Charts) != chartCount+inferenceCharts {
 					t.Errorf("%d charts, want %d", len(pg.Charts), chartCount+inferenceCharts)
 				}

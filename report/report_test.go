@@ -13,8 +13,8 @@ import (
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 var corpora = map[string]string{"reallogs": "../../shared/reallogs", "sample": "../testdata/sample"}
@@ -59,14 +59,14 @@ func TestData(t *testing.T) {
 		o            Options
 		weights      bool // with the weights fitted on the sample
 	}{
-		{"sample", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, false},
-		{"reallogs", "reallogs", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, false},
-		{"sample-you-game-3", "sample", Options{Filters: queries.Filters{Who: "you", MinSample: 5, Game: 3}, Game: 3}, false},
-		{"sample-both-recent-1", "sample", Options{Filters: queries.Filters{Who: "both", MinSample: 30}, Recent: 1}, false},
-		{"sample-weights", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, true},
-		{"sample-weights-last-1", "sample", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}, InferenceGames: 1}, true},
-		{"sample-you-weights", "sample", Options{Filters: queries.Filters{Who: "you", MinSample: 10}}, true},
-		{"reallogs-weights", "reallogs", Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}, true},
+		{"sample", "sample", Options{Filters: selection.Filters{Who: "opp", MinSample: 10}}, false},
+		{"reallogs", "reallogs", Options{Filters: selection.Filters{Who: "opp", MinSample: 10}}, false},
+		{"sample-you-game-3", "sample", Options{Filters: selection.Filters{Who: "you", MinSample: 5, Game: 3}, Game: 3}, false},
+		{"sample-both-recent-1", "sample", Options{Filters: selection.Filters{Who: "both", MinSample: 30}, Recent: 1}, false},
+		{"sample-weights", "sample", Options{Filters: selection.Filters{Who: "opp", MinSample: 10}}, true},
+		{"sample-weights-last-1", "sample", Options{Filters: selection.Filters{Who: "opp", MinSample: 10}, InferenceGames: 1}, true},
+		{"sample-you-weights", "sample", Options{Filters: selection.Filters{Who: "you", MinSample: 10}}, true},
+		{"reallogs-weights", "reallogs", Options{Filters: selection.Filters{Who: "opp", MinSample: 10}}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			want := chartCount
@@ -86,7 +86,7 @@ func TestData(t *testing.T) {
 // TestSelfContained: the page loads nothing: no scripts, links, imports or
 // external references.
 func TestSelfContained(t *testing.T) {
-	html := write(t, loadCorpus(t, "sample"), Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
+	html := write(t, loadCorpus(t, "sample"), Options{Filters: selection.Filters{Who: "opp", MinSample: 10}})
 	if n := strings.Count(html, "<svg"); n != chartCount {
 		t.Errorf("%d charts, want %d", n, chartCount)
 	}
@@ -114,7 +114,7 @@ func TestUnverified(t *testing.T) {
 	if _, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{corpora["sample"]}}); err != nil {
 		t.Fatal(err)
 	}
-	pg := buildPage(t, db.DB, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}})
+	pg := buildPage(t, db.DB, Options{Filters: selection.Filters{Who: "opp", MinSample: 10}})
 	if len(pg.Charts) != chartCount || len(pg.Tendencies.Listed) != 0 || pg.Tendencies.Empty == "" {
 		t.Errorf("%d charts, %d tendencies listed, empty note %q", len(pg.Charts), len(pg.Tendencies.Listed), pg.Tendencies.Empty)
 	}

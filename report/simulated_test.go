@@ -11,6 +11,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -69,7 +70,7 @@ func TestSimulatedOpponents(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db := simulate(t, tc.you, tc.opp, tc.games, tc.seed)
-			listed := buildPage(t, db, Options{Filters: queries.Filters{Who: "opp", MinSample: 10}}).Tendencies.Listed
+			listed := buildPage(t, db, Options{Filters: selection.Filters{Who: "opp", MinSample: 10}}).Tendencies.Listed
 			for i, l := range listed {
 				t.Logf("%d. gap %.3f: %s", i+1, l.Gap, l.Sentence())
 			}

@@ -9,11 +9,11 @@ import (
 )
 
 var (
-	//go:embed stmt/tables.sql
+	//go:embed sql/catalog/tables.sql
 	tablesSQL string
-	//go:embed stmt/columns.sql
+	//go:embed sql/catalog/columns.sql
 	columnsSQL string
-	//go:embed stmt/enums.sql
+	//go:embed sql/catalog/enums.sql
 	enumsSQL string
 )
 

@@ -4,7 +4,9 @@
 // and Batch, the appender transaction. Every table and column carries its
 // description in the database (COMMENT ON, from version 4; the Hearts tables of version 3 carry theirs), which Describe
 // reads back and docs/schema.md is generated from. The statements the
-// package runs itself are the files of stmt/.
+// package runs itself are the files of sql/open/ (opening, migrating and
+// locking a database) and sql/catalog/ (reading its tables, columns and
+// ENUMs back for Describe).
 package schema
 
 import (
@@ -29,19 +31,20 @@ import (
 //go:embed sql/*.sql
 var migrations embed.FS
 
-// The statements schema runs itself, one file each in stmt/.
+// The statements schema runs to open a database, one file each in
+// sql/open/.
 var (
-	//go:embed stmt/version.sql
+	//go:embed sql/open/version.sql
 	versionSQL string
-	//go:embed stmt/objects.sql
+	//go:embed sql/open/objects.sql
 	objectsSQL string
-	//go:embed stmt/version-table.sql
+	//go:embed sql/open/version-table.sql
 	versionTableSQL string
-	//go:embed stmt/record-version.sql
+	//go:embed sql/open/record-version.sql
 	recordVersionSQL string
-	//go:embed stmt/lock-down.sql
+	//go:embed sql/open/lock-down.sql
 	lockDownSQL string
-	//go:embed stmt/read-only-settings.sql
+	//go:embed sql/open/read-only-settings.sql
 	readOnlySettingsSQL string
 )
 

@@ -8,7 +8,7 @@ import (
 	"iter"
 
 	"github.com/ginlog/ginlog/gin/replay"
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 //go:embed sql/clean-games.sql
@@ -21,7 +21,7 @@ var cleanGamesSQL string
 // when set, reads only the selected games it keeps (a sample, or the games
 // Only lists), so that a reader of a sample reads no other.
 type Filter struct {
-	queries.Filters
+	selection.Filters
 	Clean  bool
 	Listed bool
 	Keep   func(id int64) bool
@@ -34,7 +34,7 @@ const chunkGames = 1000
 // Games yields the games f selects, in id order, reading them in chunks of
 // at most chunkGames games, the next chunk while the caller works on this
 // one (two chunks in memory at most). When the filters select no game, or
-// Clean leaves none, it yields one error wrapping queries.ErrNoGames (or
+// Clean leaves none, it yields one error wrapping selection.ErrNoGames (or
 // replay.ErrNoGame when f.Game names no game); after an error it stops.
 func Games(ctx context.Context, db *sql.DB, f Filter) iter.Seq2[*replay.Game, error] {
 	return func(yield func(*replay.Game, error) bool) {
@@ -141,7 +141,7 @@ func GameIDs(ctx context.Context, db *sql.DB, f Filter) ([]int64, error) {
 // selected returns the ids of the games the filters and Clean select, in
 // order.
 func selected(ctx context.Context, db *sql.DB, f Filter) ([]int64, error) {
-	ids, err := queries.GameIDs(ctx, db, f.Filters)
+	ids, err := selection.GameIDs(ctx, db, f.Filters)
 	if err != nil || !f.Clean {
 		return ids, err
 	}
@@ -164,7 +164,7 @@ func selected(ctx context.Context, db *sql.DB, f Filter) ([]int64, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%w: none of the %d games selected is verified without violations (see ginlog games)", queries.ErrNoGames, len(ids))
+		return nil, fmt.Errorf("%w: none of the %d games selected is verified without violations (see ginlog games)", selection.ErrNoGames, len(ids))
 	}
 	return out, nil
 }

@@ -4,14 +4,10 @@ import (
 	"context"
 	"database/sql"
 	_ "embed"
-	"errors"
 	"fmt"
-	"sync"
 	"time"
 
-	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/hearts/logs"
-	"github.com/ginlog/ginlog/internal/sqltext"
 )
 
 var (
@@ -37,42 +33,8 @@ const heartsBatchHands = 2400
 // error wrapping replay.ErrNoGame.
 func VerifyHearts(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), onGame func()) (*logs.Summary, error) {
 	start := time.Now()
-	ids, hands, err := selectHearts(ctx, db, sel)
-	if err != nil {
-		return nil, err
-	}
-	if sel.All {
-		if err := forgetHearts(ctx, db); err != nil {
-			return nil, err
-		}
-	}
-	if onTotal != nil {
-		onTotal(len(ids))
-	}
 	sum := logs.NewSummary()
-	var mu sync.Mutex
-	count := func(reports []*logs.Report) {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, r := range reports {
-			sum.Add(r)
-			if onGame != nil {
-				onGame()
-			}
-		}
-	}
-	err = inBatches(ctx, db, ids, hands, heartsBatchHands, "verify Hearts games", func(ctx context.Context, conn *sql.Conn) func([]int64) error {
-		var v logs.Verifier
-		return func(batch []int64) error {
-			reports, err := verifyHeartsBatch(ctx, conn, &v, batch, sel.Game != 0)
-			if err != nil {
-				return err
-			}
-			count(reports)
-			return nil
-		}
-	})
-	if err != nil {
+	if err := verify(ctx, db, heartsKind, sel, onTotal, onGame, sum.Add); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
@@ -80,14 +42,22 @@ func VerifyHearts(ctx context.Context, db *sql.DB, sel Selection, onTotal func(i
 	return sum, nil
 }
 
-// selectHearts returns the ids of the selected Hearts games and their
-// hands.
-func selectHearts(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int, error) {
-	ids, hands, err := selectForVerify(ctx, db, sel, heartsSelectSQL, "Hearts games")
-	if err == nil && sel.Game != 0 && len(ids) == 0 {
-		err = fmt.Errorf("%w %d among the Hearts games", replay.ErrNoGame, sel.Game)
-	}
-	return ids, hands, err
+// heartsKind is how VerifyHearts verifies Hearts games: by a
+// logs.Verifier per connection, in batches of heartsBatchHands hands.
+var heartsKind = kind[*logs.Report]{
+	games:       "Hearts games",
+	task:        "verify Hearts games",
+	noGame:      " among the Hearts games",
+	selectSQL:   heartsSelectSQL,
+	forgetSQL:   heartsForgetAllSQL,
+	forgotten:   "the Hearts results",
+	batchWeight: heartsBatchHands,
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, bool) ([]*logs.Report, error) {
+		var v logs.Verifier
+		return func(ids []int64, replace bool) ([]*logs.Report, error) {
+			return verifyHeartsBatch(ctx, conn, &v, ids, replace)
+		}
+	},
 }
 
 // verifyHeartsBatch replays a batch on conn and stores the reports in one
@@ -105,20 +75,4 @@ func verifyHeartsBatch(ctx context.Context, conn *sql.Conn, v *logs.Verifier, id
 		return nil, fmt.Errorf("store the results of Hearts games %d to %d: %w", ids[0], ids[len(ids)-1], err)
 	}
 	return reports, nil
-}
-
-func forgetHearts(ctx context.Context, db *sql.DB) error {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("forget the Hearts results: %w", err)
-	}
-	for _, s := range sqltext.Statements(heartsForgetAllSQL) {
-		if _, err := tx.ExecContext(ctx, s); err != nil {
-			return errors.Join(fmt.Errorf("forget the Hearts results: %w", err), tx.Rollback())
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("forget the Hearts results: %w", err)
-	}
-	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // TestGamesOnly reads the games of a list of ids: only the selected games
@@ -24,7 +24,7 @@ func TestGamesOnly(t *testing.T) {
 		{"listed ones in id order", Filter{Keep: Only([]int64{9, 3, 5})}, []int64{3, 5, 9}},
 		{"unknown ids left out", Filter{Keep: Only([]int64{2, 40, -1})}, []int64{2}},
 		{"empty list reads none", Filter{Keep: Only([]int64{})}, nil},
-		{"and the filters", Filter{Keep: Only([]int64{1, 4}), Filters: queries.Filters{Game: 4}}, []int64{4}},
+		{"and the filters", Filter{Keep: Only([]int64{1, 4}), Filters: selection.Filters{Game: 4}}, []int64{4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []int64

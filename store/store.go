@@ -2,9 +2,11 @@
 // stored games as replay.Game values (Load, Games; with Filter.Listed each
 // hand also in the order its log lists it, for retrace), runs replay.Check
 // over them and writes what it finds to round_checks, violations,
-// play_features and game_checks (Verify), keeps the named queries'
-// rollups (queries.RefreshRollups) up to date, and reads a game's stored
-// verdicts back (LoadChecks, LoadGame). It does the same for Hearts games
+// play_features and game_checks (Verify), and reads a game's stored
+// verdicts back (LoadChecks, LoadGame). It leaves the named queries'
+// rollups to the command that verified: after Verify, it calls
+// queries.RefreshRollups, which builds the rollups of the blocks Verify
+// completed. It does the same for Hearts games
 // (hearts_*.go): it rebuilds them exactly as hearts/logs reads their files
 // (LoadHearts), verifies them with hearts/logs.Verifier and stores the reports
 // (VerifyHearts, LoadHeartsChecks). Every statement it runs is an embedded
@@ -15,13 +17,10 @@ import (
 	"context"
 	"database/sql"
 	_ "embed"
-	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/ginlog/ginlog/gin/replay"
-	"github.com/ginlog/ginlog/queries"
 )
 
 var (
@@ -57,50 +56,8 @@ const verifiers = 2
 // wrapping replay.ErrNoGame.
 func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), onGame func()) (*replay.Summary, error) {
 	start := time.Now()
-	ids, plays, err := selectGames(ctx, db, sel)
-	if err != nil {
-		return nil, err
-	}
-	if sel.All {
-		// Forget every result at once: a game without results is simply
-		// not verified, so a crash before the end leaves the rest to the
-		// next run.
-		if err := forgetAll(ctx, db); err != nil {
-			return nil, err
-		}
-	}
-	if onTotal != nil {
-		onTotal(len(ids))
-	}
 	sum := replay.NewSummary()
-	var mu sync.Mutex
-	// count adds a batch's results to the summary.
-	count := func(results []replay.Result) {
-		mu.Lock()
-		defer mu.Unlock()
-		for i := range results {
-			sum.Add(&results[i])
-			if onGame != nil {
-				onGame()
-			}
-		}
-	}
-	err = inBatches(ctx, db, ids, plays, batchPlays, "verify", func(ctx context.Context, conn *sql.Conn) func([]int64) error {
-		return func(batch []int64) error {
-			results, err := verifyBatch(ctx, conn, batch, sel.Game != 0)
-			if err != nil {
-				return err
-			}
-			count(results)
-			return nil
-		}
-	})
-	if err != nil {
-		return nil, err
-	}
-	// Build the rollups of the blocks this run (or an earlier one, or a
-	// migration) left uncovered: the named queries read them.
-	if err := queries.RefreshRollups(ctx, db, 0); err != nil {
+	if err := verify(ctx, db, ginKind, sel, onTotal, onGame, sum.Add); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
@@ -108,18 +65,25 @@ func Verify(ctx context.Context, db *sql.DB, sel Selection, onTotal func(int), o
 	return sum, nil
 }
 
-// selectGames returns the ids of the selected games and their plays.
-func selectGames(ctx context.Context, db *sql.DB, sel Selection) ([]int64, []int, error) {
-	ids, plays, err := selectForVerify(ctx, db, sel, selectGamesSQL, "games")
-	if err == nil && sel.Game != 0 && len(ids) == 0 {
-		err = fmt.Errorf("%w %d", replay.ErrNoGame, sel.Game)
-	}
-	return ids, plays, err
+// ginKind is how Verify verifies Gin games: by replay.Check, in batches
+// of batchPlays plays.
+var ginKind = kind[*replay.Result]{
+	games:       "games",
+	task:        "verify",
+	selectSQL:   selectGamesSQL,
+	forgetSQL:   forgetAllSQL,
+	forgotten:   "the results",
+	batchWeight: batchPlays,
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, bool) ([]*replay.Result, error) {
+		return func(ids []int64, replace bool) ([]*replay.Result, error) {
+			return verifyBatch(ctx, conn, ids, replace)
+		}
+	},
 }
 
 // verifyBatch replays a batch on conn and stores the results in one
 // transaction; replace deletes earlier results first.
-func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool) ([]replay.Result, error) {
+func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool) ([]*replay.Result, error) {
 	games, err := load(ctx, conn, ids, false)
 	if err != nil {
 		return nil, err
@@ -131,19 +95,9 @@ func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool)
 	if err := write(ctx, conn, games, results, replace); err != nil {
 		return nil, fmt.Errorf("store the results of games %d to %d: %w", ids[0], ids[len(ids)-1], err)
 	}
-	return results, nil
-}
-
-func forgetAll(ctx context.Context, db *sql.DB) error {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("forget the results: %w", err)
+	out := make([]*replay.Result, len(results))
+	for i := range results {
+		out[i] = &results[i]
 	}
-	if _, err := tx.ExecContext(ctx, forgetAllSQL); err != nil {
-		return errors.Join(fmt.Errorf("forget the results: %w", err), tx.Rollback())
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("forget the results: %w", err)
-	}
-	return nil
+	return out, nil
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/players"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -165,7 +165,7 @@ func TestMissingGame(t *testing.T) {
 		{"load checks", func() error { _, _, err := LoadChecks(ctx, db.DB, 7); return err }},
 		{"load game", func() error { _, err := LoadGame(ctx, db.DB, 7); return err }},
 		{"games", func() error {
-			for _, err := range Games(ctx, db.DB, Filter{Filters: queries.Filters{Game: 7}}) {
+			for _, err := range Games(ctx, db.DB, Filter{Filters: selection.Filters{Game: 7}}) {
 				return err
 			}
 			return nil
@@ -313,10 +313,10 @@ func TestGamesReadsWhatWasPlayed(t *testing.T) {
 			}
 		}
 	}
-	if _, err := read(Filter{Filters: queries.Filters{Game: 42}}); !errors.Is(err, replay.ErrNoGame) {
+	if _, err := read(Filter{Filters: selection.Filters{Game: 42}}); !errors.Is(err, replay.ErrNoGame) {
 		t.Errorf("game 42: %v, want replay.ErrNoGame", err)
 	}
-	if _, err := read(Filter{Clean: true}); !errors.Is(err, queries.ErrNoGames) {
+	if _, err := read(Filter{Clean: true}); !errors.Is(err, selection.ErrNoGames) {
 		t.Errorf("clean games before verify: %v, want ErrNoGames", err)
 	}
 	if _, err := Verify(ctx, db.DB, Selection{}, nil, nil); err != nil {
@@ -325,7 +325,7 @@ func TestGamesReadsWhatWasPlayed(t *testing.T) {
 	if _, err := db.Exec(`UPDATE game_checks SET violations = 1 WHERE game_id IN (2, 7)`); err != nil {
 		t.Fatal(err)
 	}
-	clean, err := read(Filter{Clean: true, Filters: queries.Filters{Until: 1020}})
+	clean, err := read(Filter{Clean: true, Filters: selection.Filters{Until: 1020}})
 	if err != nil || len(clean) != 18 {
 		t.Fatalf("clean games logged before 1020: %d, %v; want 18", len(clean), err)
 	}

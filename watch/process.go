@@ -13,6 +13,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/store"
 )
@@ -162,7 +163,11 @@ func (w *Watcher) importReady(ctx context.Context, db *sql.DB, ready [][]entry, 
 		out.imported, out.sum = ready, sum
 		break
 	}
-	if out.ver, err = store.Verify(ctx, db, store.Selection{}, nil, nil); err != nil {
+	if out.ver, err = store.Verify(ctx, db, store.Selection{}, nil, nil); err == nil {
+		// The named queries read the rollups of the blocks verified.
+		err = queries.RefreshRollups(ctx, db, 0)
+	}
+	if err != nil {
 		if ctx.Err() != nil {
 			return interrupted(ctx, db, before)
 		}

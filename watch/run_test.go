@@ -18,6 +18,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/store"
 )
@@ -137,6 +138,9 @@ func cleanDigest(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	if _, err := store.Verify(context.Background(), db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := queries.RefreshRollups(context.Background(), db.DB, 0); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

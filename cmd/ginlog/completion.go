@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
@@ -85,7 +86,7 @@ func playersCompletion(cmd *cobra.Command, args []string, toComplete string) ([]
 // values the database's games carry. It reads the database read-only,
 // with a time limit, and offers nothing when there is no database or it
 // cannot be read: a completion never prints an error.
-func (a *app) tagCompletion(tag queries.Tag) cobra.CompletionFunc {
+func (a *app) tagCompletion(tag selection.Tag) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		ctx := cmd.Context()
 		if ctx == nil {
@@ -101,7 +102,7 @@ func (a *app) tagCompletion(tag queries.Tag) cobra.CompletionFunc {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		defer db.Close()
-		values, err := queries.Tags(ctx, db.DB, tag)
+		values, err := selection.Tags(ctx, db.DB, tag)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
@@ -118,6 +119,6 @@ func (a *app) tagCompletion(tag queries.Tag) cobra.CompletionFunc {
 // completeTags registers the completion of --opponent and --source on
 // cmd, which has both flags.
 func (a *app) completeTags(cmd *cobra.Command) {
-	mustComplete(cmd, "opponent", a.tagCompletion(queries.TagOpponent))
-	mustComplete(cmd, "source", a.tagCompletion(queries.TagSource))
+	mustComplete(cmd, "opponent", a.tagCompletion(selection.TagOpponent))
+	mustComplete(cmd, "source", a.tagCompletion(selection.TagSource))
 }

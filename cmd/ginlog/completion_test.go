@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // TestCompletion runs cobra's __complete, as a shell does on TAB: the
@@ -49,7 +50,7 @@ func TestCompletion(t *testing.T) {
 		{"export formats", nil, []string{"export", "-f", ""}, []string{"json", "haskell", "go", ":4"}},
 		{"metrics", nil, []string{"query", "card-values", "--grid", "--metric", "m"}, []string{"melded", ":4"}},
 		{"dialects", nil, []string{"query", "summary", "--dialect", ""}, []string{"duckdb", "spark", "trino", ":4"}},
-		{"who", nil, []string{"query", "summary", "--who", ""}, append(append([]string(nil), queries.Whos...), ":4")},
+		{"who", nil, []string{"query", "summary", "--who", ""}, append(append([]string(nil), selection.Whos...), ":4")},
 		{"kinds", nil, []string{"games", "--kind", ""}, []string{"gin", "hearts", ":4"}},
 		{"players", nil, []string{"simulate", "--players", ""},
 			[]string{"random", "simple", "meldable", "memory", "tuned:default", "tuned:", "exec:", ":6"}},

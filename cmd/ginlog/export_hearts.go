@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginlog/ginlog/model/export"
 	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // heartsExportHelp is export's help on Hearts rates.
@@ -36,7 +37,7 @@ var heartsRateTables = []struct {
 }
 
 // heartsRates measures the rate tables on the Hearts games f selects.
-func heartsRates(ctx context.Context, a *app, f queries.Filters) (*export.RateTables, error) {
+func heartsRates(ctx context.Context, a *app, f selection.Filters) (*export.RateTables, error) {
 	db, err := a.openReadOnly(ctx)
 	if err != nil {
 		return nil, err
@@ -132,7 +133,7 @@ func runExportHearts(ctx context.Context, a *app, opts exportOptions) error {
 	default:
 		return usagef("--format: want json, haskell or go, got %q", opts.format)
 	}
-	t, err := heartsRates(ctx, a, queries.Filters{MinSample: queries.DefaultMinSample})
+	t, err := heartsRates(ctx, a, selection.Filters{MinSample: selection.DefaultMinSample})
 	if err != nil {
 		return err
 	}

@@ -3,12 +3,12 @@ package main
 import (
 	"strings"
 
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
 // filterFlags holds the raw filter flags shared by games, query, report
-// and fit; queries.Filters owns their defaults and their checks.
+// and fit; selection.Filters owns their defaults and their checks.
 type filterFlags struct {
 	who, opponent, source, since, until string
 	game                                int64
@@ -28,10 +28,10 @@ const (
 // and --min-sample when set says so.
 func (ff *filterFlags) register(a *app, cmd *cobra.Command, set filterSet) {
 	f := cmd.Flags()
-	ff.who, ff.minSample = queries.DefaultWho, queries.DefaultMinSample
+	ff.who, ff.minSample = selection.DefaultWho, selection.DefaultMinSample
 	if set&filterWho != 0 {
-		f.StringVar(&ff.who, "who", queries.DefaultWho, "whose plays: "+strings.Join(queries.Whos, ", "))
-		mustComplete(cmd, "who", fixedCompletion(queries.Whos...))
+		f.StringVar(&ff.who, "who", selection.DefaultWho, "whose plays: "+strings.Join(selection.Whos, ", "))
+		mustComplete(cmd, "who", fixedCompletion(selection.Whos...))
 	}
 	f.StringVar(&ff.opponent, "opponent", "", "only games tagged with this opponent (ingest --opponent)")
 	f.StringVar(&ff.source, "source", "", "only games tagged with this source (ingest --source)")
@@ -39,19 +39,19 @@ func (ff *filterFlags) register(a *app, cmd *cobra.Command, set filterSet) {
 	f.StringVar(&ff.until, "until", "", "only games logged before this date")
 	f.Int64Var(&ff.game, "game", 0, "only this game")
 	if set&filterMinSample != 0 {
-		f.IntVar(&ff.minSample, "min-sample", queries.DefaultMinSample, "note rows with fewer opportunities as small samples (they are kept)")
+		f.IntVar(&ff.minSample, "min-sample", selection.DefaultMinSample, "note rows with fewer opportunities as small samples (they are kept)")
 	}
 	a.completeTags(cmd)
 }
 
-// parse returns the checked filters; its errors wrap queries.ErrBadFilter.
-func (ff *filterFlags) parse() (queries.Filters, error) {
-	f := queries.Filters{Who: ff.who, Opponent: ff.opponent, Source: ff.source, Game: ff.game, MinSample: ff.minSample}
+// parse returns the checked filters; its errors wrap selection.ErrBadFilter.
+func (ff *filterFlags) parse() (selection.Filters, error) {
+	f := selection.Filters{Who: ff.who, Opponent: ff.opponent, Source: ff.source, Game: ff.game, MinSample: ff.minSample}
 	var err error
-	if f.Since, err = queries.ParseTime("since", ff.since); err != nil {
+	if f.Since, err = selection.ParseTime("since", ff.since); err != nil {
 		return f, err
 	}
-	if f.Until, err = queries.ParseTime("until", ff.until); err != nil {
+	if f.Until, err = selection.ParseTime("until", ff.until); err != nil {
 		return f, err
 	}
 	return f.Check()

@@ -11,16 +11,16 @@ import (
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/players"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
 
 type fitOptions struct {
 	fit      fit.Options
-	filters  queries.Filters
+	filters  selection.Filters
 	out      string
 	evaluate bool
 	weights  string // with evaluate: the weights to evaluate instead of fitting
@@ -139,7 +139,7 @@ const fitExample = `  ginlog fit --opponent bot7 --out bot7.json
   ginlog simulate --players tuned:weights.json,simple --games 10000 --mirror --no-logs`
 
 // filterMap records the filters that select the games, for the provenance.
-func filterMap(f queries.Filters) map[string]string {
+func filterMap(f selection.Filters) map[string]string {
 	m := map[string]string{}
 	if f.Opponent != "" {
 		m["opponent"] = f.Opponent
@@ -165,7 +165,7 @@ func runFit(ctx context.Context, a *app, opts fitOptions) error {
 		return err
 	}
 	defer db.Close()
-	selected, err := queries.GameIDs(ctx, db.DB, opts.filters)
+	selected, err := selection.GameIDs(ctx, db.DB, opts.filters)
 	if err != nil {
 		return err
 	}

@@ -12,8 +12,8 @@ import (
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/model/infer/train"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // evaluateInference measures the inference model of w on the held-out
@@ -27,7 +27,7 @@ func evaluateInference(ctx context.Context, a *app, opts fitOptions, w *model.We
 	case errors.Is(err, fit.ErrNoInference):
 		return usagef("--evaluate: %v", err)
 	case errors.Is(err, train.ErrNoDecisions):
-		return fmt.Errorf("evaluate: %w: none of the games selected is held out, or they hold no decision (one game in ten is held out)", queries.ErrNoGames)
+		return fmt.Errorf("evaluate: %w: none of the games selected is held out, or they hold no decision (one game in ten is held out)", selection.ErrNoGames)
 	case err != nil:
 		return fmt.Errorf("evaluate: %w", err)
 	}

@@ -5,11 +5,12 @@ import (
 
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
 type gamesOptions struct {
-	filters queries.Filters
+	filters selection.Filters
 	format  render.Format
 	game    string
 }

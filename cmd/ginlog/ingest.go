@@ -13,9 +13,9 @@ import (
 	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/progress"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
 )
@@ -213,10 +213,10 @@ func tagsKept(s *ingest.Summary, opts ingest.Options) string {
 	}
 	var flags []string
 	if opts.Opponent != "" {
-		flags = append(flags, "--set-opponent "+queries.ShellWord(opts.Opponent))
+		flags = append(flags, "--set-opponent "+selection.ShellWord(opts.Opponent))
 	}
 	if opts.Source != "" {
-		flags = append(flags, "--set-source "+queries.ShellWord(opts.Source))
+		flags = append(flags, "--set-source "+selection.ShellWord(opts.Source))
 	}
 	n := fmt.Sprintf("%d duplicates kept their tags", s.TagsKept)
 	if s.TagsKept == 1 {

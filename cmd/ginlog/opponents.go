@@ -5,25 +5,25 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
 type tagListOptions struct {
-	tag    queries.Tag
+	tag    selection.Tag
 	format render.Format
 }
 
 func newOpponentsCmd(a *app) *cobra.Command {
-	return newTagListCmd(a, queries.TagOpponent, "Opponents", `  ginlog opponents
+	return newTagListCmd(a, selection.TagOpponent, "Opponents", `  ginlog opponents
   ginlog opponents --format markdown
   ginlog tag --opponent bot-7 --set-opponent bot7   # merge a misspelt tag into another`)
 }
 
 // newTagListCmd builds the command that lists the values of tag: ginlog
 // opponents, ginlog sources.
-func newTagListCmd(a *app, tag queries.Tag, title, example string) *cobra.Command {
+func newTagListCmd(a *app, tag selection.Tag, title, example string) *cobra.Command {
 	opts := tagListOptions{tag: tag}
 	var format string
 	cmd := &cobra.Command{
@@ -55,7 +55,7 @@ func runTagList(ctx context.Context, a *app, opts tagListOptions) error {
 		return err
 	}
 	defer db.Close()
-	values, err := queries.Tags(ctx, db.DB, opts.tag)
+	values, err := selection.Tags(ctx, db.DB, opts.tag)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func runTagList(ctx context.Context, a *app, opts tagListOptions) error {
 }
 
 // tagTable lays out the values of a tag: the untagged games' name is nil.
-func tagTable(tag queries.Tag, values []queries.TagValue) *render.Table {
+func tagTable(tag selection.Tag, values []selection.TagValue) *render.Table {
 	t := &render.Table{Columns: render.Cols(string(tag), "games", "wins", "win_rate", "ci_low", "ci_high", "first_played", "last_played")}
 	day := func(ts int64) string { return time.Unix(ts, 0).UTC().Format("2006-01-02 15:04") }
 	for _, v := range values {

@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
@@ -19,7 +20,7 @@ type queryOptions struct {
 	name     string
 	list     bool
 	describe bool
-	filters  queries.Filters
+	filters  selection.Filters
 	format   render.Format
 	grid     bool
 	metric   queries.CardMetric

@@ -10,10 +10,10 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/progress"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/retrace"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
 	"github.com/spf13/cobra"
@@ -168,7 +168,7 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		if sum.Rejected+sum.BadFiles > 0 {
 			return nil, &rejectedError{"no game of the logs could be read: nothing to retrace"}
 		}
-		return nil, fmt.Errorf("%w: no logs found in %s", queries.ErrNoGames, strings.Join(opts.paths, ", "))
+		return nil, fmt.Errorf("%w: no logs found in %s", selection.ErrNoGames, strings.Join(opts.paths, ", "))
 	}
 	return listedGames(ctx, db, 0)
 }
@@ -177,7 +177,7 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 // hand as its log lists it.
 func listedGames(ctx context.Context, db *schema.DB, id int64) ([]*replay.Game, error) {
 	var games []*replay.Game
-	for g, err := range store.Games(ctx, db.DB, store.Filter{Filters: queries.Filters{Game: id}, Listed: true}) {
+	for g, err := range store.Games(ctx, db.DB, store.Filter{Filters: selection.Filters{Game: id}, Listed: true}) {
 		if err != nil {
 			return nil, err
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
@@ -98,13 +99,13 @@ func (a *app) executeTree(ctx context.Context, root *cobra.Command, args []strin
 	switch {
 	case errors.As(err, &ue):
 		return exitUsage
-	case errors.Is(err, queries.ErrBadFilter), errors.Is(err, queries.ErrNoQuery), errors.Is(err, ingest.ErrNoSuchPath):
+	case errors.Is(err, selection.ErrBadFilter), errors.Is(err, queries.ErrNoQuery), errors.Is(err, ingest.ErrNoSuchPath):
 		return exitUsage
 	case errors.As(err, &re):
 		return exitRejected
 	case errors.As(err, &le):
 		return exitLocked
-	case errors.Is(err, replay.ErrNoGame), errors.Is(err, queries.ErrNoGames), errors.Is(err, schema.ErrNoDatabase):
+	case errors.Is(err, replay.ErrNoGame), errors.Is(err, selection.ErrNoGames), errors.Is(err, schema.ErrNoDatabase):
 		return exitNoMatch
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

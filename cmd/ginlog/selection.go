@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/organise"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
@@ -42,7 +42,7 @@ are chosen like any game. With none of these, --all is needed.`
 // parse returns the selection the arguments and flags give.
 func (sf *selectionFlags) parse(args []string) (organise.Selection, error) {
 	s := organise.Selection{Imports: sf.imports, All: sf.all,
-		Filters: queries.Filters{Opponent: sf.opponent, Source: sf.source}}
+		Filters: selection.Filters{Opponent: sf.opponent, Source: sf.source}}
 	for _, a := range args {
 		r, err := organise.ParseRange(a)
 		if err != nil {
@@ -56,10 +56,10 @@ func (sf *selectionFlags) parse(args []string) (organise.Selection, error) {
 		}
 	}
 	var err error
-	if s.Filters.Since, err = queries.ParseTime("since", sf.since); err != nil {
+	if s.Filters.Since, err = selection.ParseTime("since", sf.since); err != nil {
 		return s, err
 	}
-	if s.Filters.Until, err = queries.ParseTime("until", sf.until); err != nil {
+	if s.Filters.Until, err = selection.ParseTime("until", sf.until); err != nil {
 		return s, err
 	}
 	return s, nil

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
 func newSourcesCmd(a *app) *cobra.Command {
-	return newTagListCmd(a, queries.TagSource, "Sources", `  ginlog sources
+	return newTagListCmd(a, selection.TagSource, "Sources", `  ginlog sources
   ginlog sources --format json
   ginlog query summary --source ladder-week-3`)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/organise"
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
@@ -91,15 +91,15 @@ func runTag(ctx context.Context, a *app, opts tagOptions) error {
 	}
 	fmt.Fprintf(a.out, "tagged %s: %s\n", plural(len(res.Games), "game"), idList(res.Games))
 	for _, e := range []struct {
-		tag  queries.Tag
+		tag  selection.Tag
 		edit organise.Edit
-	}{{queries.TagOpponent, opts.edits.Opponent}, {queries.TagSource, opts.edits.Source}} {
+	}{{selection.TagOpponent, opts.edits.Opponent}, {selection.TagSource, opts.edits.Source}} {
 		if !e.edit.Set {
 			continue
 		}
 		now := "cleared"
 		if e.edit.Value != "" {
-			now = queries.ShellWord(e.edit.Value)
+			now = selection.ShellWord(e.edit.Value)
 		}
 		fmt.Fprintf(a.out, "%s: %s (was %s)\n", e.tag, now, wasList(res.Before[e.tag]))
 	}
@@ -112,7 +112,7 @@ func wasList(counts []organise.Count) string {
 	for i, c := range counts {
 		name := "none"
 		if c.Tagged {
-			name = queries.ShellWord(c.Value)
+			name = selection.ShellWord(c.Value)
 		}
 		parts[i] = fmt.Sprintf("%s on %d", name, c.Games)
 	}

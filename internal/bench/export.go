@@ -17,6 +17,7 @@ import (
 	"github.com/ginlog/ginlog/dataset"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 //go:embed sql/export-database.sql
@@ -159,7 +160,7 @@ func (c *Config) datasetQueries(ctx context.Context, path, dir string) ([]Datase
 	if err := db.QueryRowContext(ctx, countPlaysSQL).Scan(&plays); err != nil {
 		return nil, 0, fmt.Errorf("bench export: count the plays: %w", err)
 	}
-	f := queries.Filters{Who: queries.DefaultWho, MinSample: queries.DefaultMinSample}
+	f := selection.Filters{Who: selection.DefaultWho, MinSample: selection.DefaultMinSample}
 	var out []DatasetQueryTime
 	for _, q := range queries.ForGame(queries.GameGin) {
 		t := DatasetQueryTime{Name: q.Name}

@@ -18,6 +18,7 @@ import (
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
 )
@@ -204,7 +205,7 @@ func (c *Config) HeartsQueries(ctx context.Context, n int) (*QueriesResult, erro
 	}); err != nil {
 		return nil, fmt.Errorf("bench Hearts queries: full scan: %w", err)
 	}
-	f := queries.Filters{MinSample: queries.DefaultMinSample}
+	f := selection.Filters{MinSample: selection.DefaultMinSample}
 	for _, q := range queries.ForGame(queries.GameHearts) {
 		var rows int
 		sec, cpu, err := bestCPU(func() error {

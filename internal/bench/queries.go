@@ -13,6 +13,7 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -65,7 +66,7 @@ func (c *Config) Queries(ctx context.Context, n int) (*QueriesResult, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("bench queries: full scan: %w", err)
 	}
-	f := queries.Filters{Who: queries.DefaultWho, MinSample: queries.DefaultMinSample}
+	f := selection.Filters{Who: selection.DefaultWho, MinSample: selection.DefaultMinSample}
 	for _, q := range queries.ForGame(queries.GameGin) {
 		var rows int
 		sec, err := best(func() error {
@@ -144,6 +145,8 @@ func build(ctx context.Context, path, corpus string) (err error) {
 	if s.Rejected != 0 {
 		return fmt.Errorf("ingest rejected %d of the corpus's games", s.Rejected)
 	}
-	_, err = store.Verify(ctx, db.DB, store.Selection{}, nil, nil)
-	return err
+	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		return err
+	}
+	return queries.RefreshRollups(ctx, db.DB, 0)
 }

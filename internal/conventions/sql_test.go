@@ -77,7 +77,10 @@ func TestNoInlineSQL(t *testing.T) {
 
 // TestSQLFilesAreEmbedded checks that every .sql file outside testdata is
 // embedded by a go:embed directive of its package, by name or pattern: a
-// statement file that nothing runs is a leftover.
+// statement file that nothing runs is a leftover. It also checks that the
+// file lives under its package's sql/ folder (directly, or in a subfolder
+// that says what kind of statements it holds: queries/sql/named/), the
+// one name every package gives its SQL.
 func TestSQLFilesAreEmbedded(t *testing.T) {
 	embeds := map[string][]string{} // folder: the patterns of its go:embed lines
 	var sqlFiles []string
@@ -117,7 +120,22 @@ func TestSQLFilesAreEmbedded(t *testing.T) {
 		if !embedded(file, embeds) {
 			t.Errorf("%s is embedded by no go:embed line of its package", file)
 		}
+		if !inSQLFolder(file, embeds) {
+			t.Errorf("%s is not under the sql/ folder of its package", file)
+		}
 	}
+}
+
+// inSQLFolder reports whether file lies under a folder named sql whose
+// parent is a package that embeds files (the package that runs it).
+func inSQLFolder(file string, embeds map[string][]string) bool {
+	for dir := filepath.Dir(file); dir != root && dir != "." && dir != string(filepath.Separator); dir = filepath.Dir(dir) {
+		if filepath.Base(dir) == "sql" {
+			_, ok := embeds[filepath.Dir(dir)]
+			return ok
+		}
+	}
+	return false
 }
 
 // embedded reports whether a go:embed pattern of the package that holds

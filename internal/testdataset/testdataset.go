@@ -13,6 +13,7 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/players"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
@@ -67,6 +68,9 @@ func Database(t testing.TB, path string, noVerify bool, imports ...ingest.Option
 		return
 	}
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := queries.RefreshRollups(ctx, db.DB, 0); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/store"
 )
@@ -64,6 +65,9 @@ func load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
 		t.Fatalf("%s: %d games and %d files rejected", dir, s.Rejected, s.BadFiles)
 	}
 	if _, err := store.Verify(ctx, db.DB, store.Selection{}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := queries.RefreshRollups(ctx, db.DB, 0); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := store.VerifyHearts(ctx, db.DB, store.Selection{}, nil, nil); err != nil {

@@ -1,4 +1,4 @@
-package queries
+package selection
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/ginlog/ginlog/stats"
 )
 
-//go:embed stmt/tags.sql
+//go:embed sql/tags.sql
 var tagsSQL string
 
 // Tag names a label that games carry: ingest sets it for an import

@@ -1,4 +1,4 @@
-package queries_test
+package selection_test
 
 import (
 	"context"
@@ -13,8 +13,8 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
-	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // taggedDB loads the sample games into a fresh in-memory database, one
@@ -62,35 +62,35 @@ func TestNoMatchSaysWhy(t *testing.T) {
 	db := taggedDB(t)
 	for _, tc := range []struct {
 		name      string
-		f         queries.Filters
+		f         selection.Filters
 		want      string
 		wantKnown []string
 	}{
-		{"opponent typo", queries.Filters{Opponent: "meldabel"},
+		{"opponent typo", selection.Filters{Opponent: "meldabel"},
 			"no games match --opponent meldabel; known opponents: meldable, simple", []string{"meldable", "simple"}},
-		{"opponent case", queries.Filters{Opponent: "Simple"},
+		{"opponent case", selection.Filters{Opponent: "Simple"},
 			"no games match --opponent Simple; known opponents: simple, meldable", []string{"simple", "meldable"}},
-		{"opponent quoted", queries.Filters{Opponent: "bot 7's"},
+		{"opponent quoted", selection.Filters{Opponent: "bot 7's"},
 			`no games match --opponent 'bot 7'\''s'; known opponents: meldable, simple`, []string{"meldable", "simple"}},
-		{"source part", queries.Filters{Source: "ladder"},
+		{"source part", selection.Filters{Source: "ladder"},
 			"no games match --source ladder; known sources: ladder-week-1", []string{"ladder-week-1"}},
-		{"opponent before source", queries.Filters{Opponent: "x", Source: "y"},
+		{"opponent before source", selection.Filters{Opponent: "x", Source: "y"},
 			"no games match --opponent x; known opponents: meldable, simple", []string{"meldable", "simple"}},
-		{"since", queries.Filters{Since: 1893456000},
+		{"since", selection.Filters{Since: 1893456000},
 			"no games match --since 2030-01-01; the games were logged from 2023-11-14T22:13:20Z to 2023-11-14T22:16:43Z", nil},
-		{"until", queries.Filters{Until: 1600000000},
+		{"until", selection.Filters{Until: 1600000000},
 			"no games match --until 2020-09-13T12:26:40Z; the games were logged from 2023-11-14T22:13:20Z to 2023-11-14T22:16:43Z", nil},
-		{"together", queries.Filters{Opponent: "simple", Until: 1700000050},
+		{"together", selection.Filters{Opponent: "simple", Until: 1700000050},
 			"no games match --opponent simple --until 2023-11-14T22:14:10Z; no game matches all of them at once", nil},
-		{"game outside the others", queries.Filters{Opponent: "simple", Game: 3},
+		{"game outside the others", selection.Filters{Opponent: "simple", Game: 3},
 			"no games match --opponent simple --game 3; no game matches all of them at once", nil},
-		{"mirror", queries.Filters{Game: 21},
+		{"mirror", selection.Filters{Game: 21},
 			"no games match --game 21; game 21 is the other player's log of game 1, which the queries count instead", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := queries.GameIDs(context.Background(), db, tc.f)
-			var ne *queries.NoMatchError
-			if !errors.As(err, &ne) || !errors.Is(err, queries.ErrNoGames) {
+			_, err := selection.GameIDs(context.Background(), db, tc.f)
+			var ne *selection.NoMatchError
+			if !errors.As(err, &ne) || !errors.Is(err, selection.ErrNoGames) {
 				t.Fatalf("error %v, want a *NoMatchError wrapping ErrNoGames", err)
 			}
 			if err.Error() != tc.want {
@@ -113,13 +113,13 @@ func TestNoMatchWithoutTags(t *testing.T) {
 	testlogs.Copy(t, dir, testlogs.Random...)
 	load(t, db.DB, ingest.Options{Paths: []string{dir}})
 	for _, tc := range []struct {
-		f    queries.Filters
+		f    selection.Filters
 		want string
 	}{
-		{queries.Filters{Opponent: "bot7"}, "no games match --opponent bot7; no game has an opponent tag (set them with ginlog tag)"},
-		{queries.Filters{Source: "week 1"}, "no games match --source 'week 1'; no game has a source tag (set them with ginlog tag)"},
+		{selection.Filters{Opponent: "bot7"}, "no games match --opponent bot7; no game has an opponent tag (set them with ginlog tag)"},
+		{selection.Filters{Source: "week 1"}, "no games match --source 'week 1'; no game has a source tag (set them with ginlog tag)"},
 	} {
-		if _, err := queries.GameIDs(context.Background(), db.DB, tc.f); err == nil || err.Error() != tc.want {
+		if _, err := selection.GameIDs(context.Background(), db.DB, tc.f); err == nil || err.Error() != tc.want {
 			t.Errorf("error %v, want %s", err, tc.want)
 		}
 	}
@@ -140,7 +140,7 @@ func TestNoMatchListsAFew(t *testing.T) {
 		testlogs.Copy(t, sub, s)
 		load(t, db.DB, ingest.Options{Paths: []string{sub}, Opponent: fmt.Sprintf("bot%02d", i)})
 	}
-	_, err = queries.GameIDs(context.Background(), db.DB, queries.Filters{Opponent: "bot11x"})
+	_, err = selection.GameIDs(context.Background(), db.DB, selection.Filters{Opponent: "bot11x"})
 	want := "no games match --opponent bot11x; known opponents: bot11, bot01, bot10, bot00, bot02, bot03, bot04, bot05 and 4 more (ginlog opponents lists them)"
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n%v\nwant\n%s", err, want)
@@ -150,14 +150,14 @@ func TestNoMatchListsAFew(t *testing.T) {
 func TestTags(t *testing.T) {
 	db := taggedDB(t)
 	for _, tc := range []struct {
-		tag  queries.Tag
+		tag  selection.Tag
 		want string
 	}{
-		{queries.TagOpponent, "meldable:8 simple:8 -:4"},
-		{queries.TagSource, "ladder-week-1:8 -:12"},
+		{selection.TagOpponent, "meldable:8 simple:8 -:4"},
+		{selection.TagSource, "ladder-week-1:8 -:12"},
 	} {
 		t.Run(string(tc.tag), func(t *testing.T) {
-			values, err := queries.Tags(context.Background(), db, tc.tag)
+			values, err := selection.Tags(context.Background(), db, tc.tag)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,7 +197,7 @@ func TestTags(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer empty.Close()
-	if _, err := queries.Tags(context.Background(), empty.DB, queries.TagOpponent); !errors.Is(err, queries.ErrNoGames) {
+	if _, err := selection.Tags(context.Background(), empty.DB, selection.TagOpponent); !errors.Is(err, selection.ErrNoGames) {
 		t.Errorf("an empty database: %v, want ErrNoGames", err)
 	}
 }
@@ -213,7 +213,7 @@ func TestClosest(t *testing.T) {
 		{"memroy", []string{"memory", "Bot7", "bot7-ladder", "meldable", "random", "simple"}},
 		{"", []string{"Bot7", "bot7-ladder", "meldable", "memory", "random", "simple"}},
 	} {
-		if got := queries.Closest(tc.value, known); !slices.Equal(got, tc.want) {
+		if got := selection.Closest(tc.value, known); !slices.Equal(got, tc.want) {
 			t.Errorf("Closest(%q) = %q, want %q", tc.value, got, tc.want)
 		}
 	}
@@ -247,7 +247,7 @@ func TestDistanceAgainstTheDefinition(t *testing.T) {
 	}
 	for range 2000 {
 		a, b := word(), word()
-		if got, want := queries.Distance(a, b), editDistance([]rune(a), []rune(b)); got != want {
+		if got, want := selection.Distance(a, b), editDistance([]rune(a), []rune(b)); got != want {
 			t.Fatalf("Distance(%q, %q) = %d, want %d", a, b, got, want)
 		}
 	}

@@ -1,4 +1,4 @@
--- hearts-selection: how many Hearts games the filters select, whether the
+-- hearts-selected: how many Hearts games the filters select, whether the
 -- game they name (if any) exists, and how many Hearts games the database
 -- holds.
 SELECT (SELECT count(*) FROM sel_games) AS selected,

@@ -1,4 +1,4 @@
-package queries
+package selection
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-//go:embed stmt/nomatch.sql
+//go:embed sql/nomatch.sql
 var nomatchSQL string
 
 // NoMatchError reports filters that select no game from a database that
@@ -60,23 +60,17 @@ func (f Filters) Flags() string {
 
 // Explain returns why the filters f, which select no game from a database
 // that holds some, select none, as a *NoMatchError (or the error of f's
-// check, or of reading the database). It is what every query returns for
-// such filters; other commands that select games by these filters call it
-// to say the same.
+// check, or of reading the database). It is what Require, and so every
+// query and GameIDs, returns for such filters; other commands that select
+// games by these filters call it to say the same.
 func Explain(ctx context.Context, db *sql.DB, f Filters) error {
-	return Source{DB: db}.explain(ctx, f, preludeSQL)
-}
-
-// explain is Explain over src, for the games of the prelude pre.
-func (src Source) explain(ctx context.Context, f Filters, pre string) error {
-	db := src.DB
 	f, err := f.Check()
 	if err != nil {
 		return err
 	}
 	var byOpponent, bySource, byTime int64
 	var first, last, mirrorOf sql.NullInt64
-	if err := db.QueryRowContext(ctx, src.assemble(pre, nomatchSQL), f.args()...).Scan(&byOpponent, &bySource, &byTime, &first, &last, &mirrorOf); err != nil {
+	if err := db.QueryRowContext(ctx, with(nomatchSQL, paramsSQL), f.Args()...).Scan(&byOpponent, &bySource, &byTime, &first, &last, &mirrorOf); err != nil {
 		return fmt.Errorf("explain the filters: %w", err)
 	}
 	e := &NoMatchError{Flags: f.Flags()}

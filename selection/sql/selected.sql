@@ -1,4 +1,4 @@
--- selection: how many games the filters select, whether the game they
+-- selected: how many Gin games the filters select, whether the game they
 -- name (if any) exists, and how many games the database holds.
 SELECT (SELECT count(*) FROM sel_games) AS selected,
        (SELECT count(*) FROM games g, params p WHERE g.game_id = p.game) AS named,

@@ -1,22 +1,18 @@
-package queries
+package selection
 
 import (
-	"context"
 	"database/sql"
-	_ "embed"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/ginlog/ginlog/gin/replay"
 )
 
 // Filters select the games and the side a query looks at. Each is the
 // command line's flag of the same name; Check fills in the defaults and
-// validates them, and every query checks them again.
+// validates them, and every query and GameIDs check them again.
 type Filters struct {
 	Who       string // "opp" (the default, when empty), "you" or "both": whose plays
 	Opponent  string // games tagged with this opponent
@@ -93,11 +89,10 @@ func ParseTime(filter, s string) (int64, error) {
 	return 0, &FilterError{filter, fmt.Errorf("%q is not a date (2020-11-07), an RFC 3339 time or Unix seconds", s)}
 }
 
-//go:embed stmt/selection.sql
-var selectionSQL string
-
-// args returns the prelude's parameters for f (checked).
-func (f Filters) args() []any {
+// Args returns the checked filters as the named parameters of the params
+// common table expression (ParamsCTE): who, opponent, source, since, until
+// and game, NULL for a filter not set.
+func (f Filters) Args() []any {
 	null := func(ok bool, v any) any {
 		if ok {
 			return v
@@ -112,44 +107,4 @@ func (f Filters) args() []any {
 		sql.Named("until", null(f.Until != 0, f.Until)),
 		sql.Named("game", null(f.Game != 0, f.Game)),
 	}
-}
-
-// query checks f and the games it selects, then runs the statement text
-// (read through the prelude) with the filters and any extra arguments.
-// Filters that select no game give an error wrapping ErrNoGames, or
-// replay.ErrNoGame when f.Game names no game.
-func query(ctx context.Context, src Source, name, text string, f Filters, extra ...any) (*sql.Rows, Filters, error) {
-	f, err := f.Check()
-	if err != nil {
-		return nil, f, err
-	}
-	pre, selection := preludes(name)
-	if err := selects(ctx, src, f, GameOf(name), pre, selection); err != nil {
-		return nil, f, err
-	}
-	rows, err := src.DB.QueryContext(ctx, src.assemble(pre, text), append(f.args(), extra...)...)
-	if err != nil {
-		return nil, f, fmt.Errorf("query %s: %w", name, err)
-	}
-	return rows, f, nil
-}
-
-// selects checks that the checked filters f select at least one game of
-// the kind game, by the selection statement read through the prelude pre.
-func selects(ctx context.Context, src Source, f Filters, game, pre, selection string) error {
-	var selected, named, total int64
-	if err := src.DB.QueryRowContext(ctx, src.assemble(pre, selection), f.args()...).Scan(&selected, &named, &total); err != nil {
-		return fmt.Errorf("select games: %w", err)
-	}
-	switch {
-	case f.Game != 0 && named == 0:
-		return fmt.Errorf("%w %d", replay.ErrNoGame, f.Game)
-	case total == 0 && game == GameHearts:
-		return fmt.Errorf("%w: the database holds no Hearts games (run ginlog ingest on a folder of Hearts logs)", ErrNoGames)
-	case total == 0:
-		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", ErrNoGames)
-	case selected == 0:
-		return src.explain(ctx, f, pre)
-	}
-	return nil
 }

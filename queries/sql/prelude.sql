@@ -1,10 +1,10 @@
 -- prelude: the filtered views every query reads, defined from the filters
 -- (the params row: who, opponent, source, since, until, game; NULL: no
--- such filter) and the sides dimension. Games logged by the other player
--- of a game already loaded (mirror_of set) are always left out, as are
--- games of other kinds than Gin. It is written in the SQL that DuckDB,
--- Spark SQL and Trino share (see docs/dataset.md): no enum codes, no
--- lists, no DuckDB-only joins.
+-- such filter), the sides dimension and the selected games, sel_games,
+-- which package selection defines in front of it (selection/sql/games.sql:
+-- the Gin games, the other player's logs of a game left out). It is
+-- written in the SQL that DuckDB, Spark SQL and Trino share (see
+-- docs/dataset.md): no enum codes, no lists, no DuckDB-only joins.
 --
 -- The raw_* views and the roll_* ones split the selection for the named
 -- queries: roll_groups are the rollup groups (rollup_groups) whose every
@@ -15,15 +15,6 @@
 -- raw_games matches a game to its group by equalities only (a tag, and
 -- whether it is NULL), so that the join is a hash join: a NULL-safe OR
 -- there costs a second of CPU per million games.
-sel_games AS (
-  SELECT g.* FROM games g, params p
-  WHERE g.mirror_of IS NULL AND g.kind = 'gin'
-    AND (p.opponent IS NULL OR g.opponent = p.opponent)
-    AND (p.source IS NULL OR g.source = p.source)
-    AND (p.since IS NULL OR g.log_ts >= p.since)
-    AND (p.until IS NULL OR g.log_ts < p.until)
-    AND (p.game IS NULL OR g.game_id = p.game)
-),
 sel_sides AS (
   SELECT s.side, s.ord FROM sides s, params p WHERE p.who = 'both' OR s.side = p.who
 ),
