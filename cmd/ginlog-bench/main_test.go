@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/spf13/cobra"
@@ -171,39 +170,6 @@ func TestIngest(t *testing.T) {
 	if r.code != exitOK || len(lines) != 2 || !strings.HasPrefix(lines[0], "games,plays,read_csv s,ginlog s,speedup") ||
 		!regexp.MustCompile(`^10,[0-9]+,`).MatchString(lines[1]) {
 		t.Errorf("exit %d:\n%s%s", r.code, r.out, r.err)
-	}
-}
-
-// TestPanicIsAnInternalError: a panic, in the command or in a goroutine
-// that captures it, exits 70 with the stack, not 2.
-func TestPanicIsAnInternalError(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		run  func() error
-	}{
-		{"in the command", func() error { panic("boom") }},
-		{"captured in a goroutine", func() error {
-			done := make(chan error)
-			go func() {
-				var err error
-				defer func() { done <- err }()
-				defer panics.Capture(&err)
-				panic("boom")
-			}()
-			return <-done
-		}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			a := &app{out: &out, err: &errb}
-			root := &cobra.Command{Use: "ginlog-bench", SilenceErrors: true, SilenceUsage: true,
-				RunE: func(*cobra.Command, []string) error { return tc.run() }}
-			code := a.execute(context.Background(), root, nil)
-			if code != exitInternal || !strings.HasPrefix(errb.String(), "ginlog-bench: internal error, a bug: boom\n") ||
-				!strings.Contains(errb.String(), "main_test.go") {
-				t.Errorf("exit %d, stderr:\n%s", code, errb.String())
-			}
-		})
 	}
 }
 

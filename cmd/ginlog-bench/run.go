@@ -7,21 +7,20 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
-	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/internal/cli"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
 
 // Exit codes, listed in the root command's help.
 const (
-	exitOK          = 0
-	exitError       = 1   // a measurement failed
-	exitUsage       = 2   // a bad flag or argument
-	exitInternal    = 70  // a bug: a panic
-	exitInterrupted = 130 // interrupted by a signal
+	exitOK          = cli.ExitOK
+	exitError       = cli.ExitError       // a measurement failed
+	exitUsage       = cli.ExitUsage       // a bad flag or argument
+	exitInternal    = cli.ExitInternal    // a bug: a panic
+	exitInterrupted = cli.ExitInterrupted // interrupted by a signal
 )
 
 const exitCodesHelp = `Exit codes:
@@ -69,38 +68,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // execute runs the command tree root on args and maps the outcome to an
-// exit code in one place; a panic is an internal error.
-func (a *app) execute(ctx context.Context, root *cobra.Command, args []string) (code int) {
-	defer func() {
-		if r := recover(); r != nil {
-			code = a.internal(r, debug.Stack())
-		}
-	}()
-	root.SetArgs(args)
-	cmd, err := root.ExecuteContextC(ctx)
-	if err == nil {
-		return exitOK
-	}
-	var pe *panics.Error
-	if errors.As(err, &pe) {
-		return a.internal(pe.Value, pe.Stack)
-	}
-	fmt.Fprintf(a.err, "ginlog-bench: %v\n", err)
-	var ue *usageError
-	switch {
-	case errors.As(err, &ue):
-		if ue.flag && cmd != nil {
-			fmt.Fprint(a.err, "\n"+cmd.UsageString())
-		}
-		return exitUsage
-	case errors.Is(err, context.Canceled):
-		return exitInterrupted
-	}
-	return exitError
+// exit code in one place (cli.Execute and exitCode).
+func (a *app) execute(ctx context.Context, root *cobra.Command, args []string) int {
+	return cli.Execute(ctx, root, args, a.err, "ginlog-bench", a.exitCode)
 }
 
-// internal reports a panic with its stack.
-func (a *app) internal(value any, stack []byte) int {
-	fmt.Fprintf(a.err, "ginlog-bench: internal error, a bug: %v\nplease report it with this stack:\n%s", value, stack)
-	return exitInternal
+// exitCode maps a usage error to its exit code, printing the usage text
+// after a flag error.
+func (a *app) exitCode(cmd *cobra.Command, err error) (int, bool) {
+	var ue *usageError
+	if !errors.As(err, &ue) {
+		return 0, false
+	}
+	if ue.flag && cmd != nil {
+		fmt.Fprint(a.err, "\n"+cmd.UsageString())
+	}
+	return exitUsage, true
 }

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	gold "github.com/ginlog/ginlog/internal/golden"
-	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/spf13/cobra"
 )
 
@@ -157,35 +156,3 @@ func TestVersionOf(t *testing.T) {
 	}
 }
 
-// TestPanicIsAnInternalError: a panic, in a command or captured in one of
-// its goroutines, exits 70 with its stack on stderr, never 2.
-func TestPanicIsAnInternalError(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		run  func() error
-	}{
-		{"in the command", func() error { panic("boom") }},
-		{"captured in a goroutine", func() error {
-			done := make(chan error)
-			go func() {
-				var err error
-				defer func() { done <- err }()
-				defer panics.Capture(&err)
-				panic("boom")
-			}()
-			return <-done
-		}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			a := &app{in: strings.NewReader(""), out: &out, err: &errb, getenv: func(string) string { return "" }}
-			root := &cobra.Command{Use: "ginlog", SilenceErrors: true, SilenceUsage: true,
-				RunE: func(*cobra.Command, []string) error { return tc.run() }}
-			code := a.executeTree(context.Background(), root, []string{})
-			if code != exitInternal || !strings.HasPrefix(errb.String(), "ginlog: internal error, a bug: boom\nplease report it with this stack:\n") ||
-				!strings.Contains(errb.String(), "main_test.go") {
-				t.Errorf("exit %d, stderr:\n%s", code, errb.String())
-			}
-		})
-	}
-}

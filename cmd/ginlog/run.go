@@ -7,12 +7,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
-	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/internal/cli"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/selection"
@@ -21,14 +20,14 @@ import (
 
 // Exit codes, listed in the root command's help.
 const (
-	exitOK          = 0
-	exitError       = 1   // a fatal error: I/O, database
-	exitUsage       = 2   // a bad flag, argument or input given on the command line
-	exitRejected    = 3   // the command ran, but some input was rejected or failed a check
-	exitLocked      = 4   // the database is held by another process
-	exitNoMatch     = 5   // nothing matched: no such game, the filters select no games, or no database yet
-	exitInternal    = 70  // a bug: a panic, reported with its stack
-	exitInterrupted = 130 // interrupted by a signal
+	exitOK          = cli.ExitOK
+	exitError       = cli.ExitError       // a fatal error: I/O, database
+	exitUsage       = cli.ExitUsage       // a bad flag, argument or input given on the command line
+	exitRejected    = 3                   // the command ran, but some input was rejected or failed a check
+	exitLocked      = 4                   // the database is held by another process
+	exitNoMatch     = 5                   // nothing matched: no such game, the filters select no games, or no database yet
+	exitInternal    = cli.ExitInternal    // a bug: a panic, reported with its stack
+	exitInterrupted = cli.ExitInterrupted // interrupted by a signal
 )
 
 const exitCodesHelp = `Exit codes:
@@ -75,47 +74,27 @@ func (a *app) execute(ctx context.Context, args []string) int {
 }
 
 // executeTree runs the command tree root on args and maps the outcome to
-// an exit code, in one place. A panic, in the command or captured in one
-// of its goroutines, is an internal error: its stack goes to stderr.
-func (a *app) executeTree(ctx context.Context, root *cobra.Command, args []string) (code int) {
-	defer func() {
-		if r := recover(); r != nil {
-			code = a.internal(r, debug.Stack())
-		}
-	}()
-	root.SetArgs(args)
-	_, err := root.ExecuteContextC(ctx)
-	if err == nil {
-		return exitOK
-	}
-	var pe *panics.Error
-	if errors.As(err, &pe) {
-		return a.internal(pe.Value, pe.Stack)
-	}
-	fmt.Fprintf(a.err, "ginlog: %v\n", err)
+// an exit code, in one place (cli.Execute and exitCode).
+func (a *app) executeTree(ctx context.Context, root *cobra.Command, args []string) int {
+	return cli.Execute(ctx, root, args, a.err, "ginlog", exitCode)
+}
+
+// exitCode maps the errors ginlog's commands return to their exit codes.
+func exitCode(_ *cobra.Command, err error) (int, bool) {
 	var ue *usageError
 	var re *rejectedError
 	var le *schema.LockedError
 	switch {
 	case errors.As(err, &ue):
-		return exitUsage
+		return exitUsage, true
 	case errors.Is(err, selection.ErrBadFilter), errors.Is(err, queries.ErrNoQuery), errors.Is(err, ingest.ErrNoSuchPath):
-		return exitUsage
+		return exitUsage, true
 	case errors.As(err, &re):
-		return exitRejected
+		return exitRejected, true
 	case errors.As(err, &le):
-		return exitLocked
+		return exitLocked, true
 	case errors.Is(err, replay.ErrNoGame), errors.Is(err, selection.ErrNoGames), errors.Is(err, schema.ErrNoDatabase):
-		return exitNoMatch
-	case errors.Is(err, context.Canceled):
-		return exitInterrupted
+		return exitNoMatch, true
 	}
-	return exitError
-}
-
-// internal reports a panic with its stack and returns the exit code of a
-// bug.
-func (a *app) internal(value any, stack []byte) int {
-	fmt.Fprintf(a.err, "ginlog: internal error, a bug: %v\nplease report it with this stack:\n%s", value, stack)
-	return exitInternal
+	return 0, false
 }
