@@ -155,4 +155,3 @@ func TestVersionOf(t *testing.T) {
 		})
 	}
 }
-
