@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts/logs"
+	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -101,8 +102,7 @@ func (heartsFormat) Read(ctx context.Context, files []LogFile, workers int, yiel
 func parseHearts(f LogFile) *logs.File {
 	data, err := f.Read()
 	if err != nil {
-		e := readFailure(f.Name, err)
-		hf := &logs.File{Name: f.Name, Pos: -1, Errors: []*logs.FileError{{File: f.Name, Code: e.Code, Msg: e.Msg}}}
+		hf := &logs.File{Name: f.Name, Pos: -1, Errors: []*logfile.FileError{readFailure(f.Name, err)}}
 		sum := sha256.Sum256(nil)
 		hf.SHA256 = hex.EncodeToString(sum[:])
 		hf.Group, hf.Player, hf.Stamp, _ = logs.SplitName(f.Name)
@@ -162,17 +162,14 @@ func ordered[T any](ctx context.Context, n, workers int, work func(i int) T) <-c
 // heartsGame is a game of Hearts logs, as a FormatGame.
 type heartsGame struct {
 	g      *logs.Game
-	errors []*FileError
+	errors []*logfile.FileError
 }
 
 func newHeartsGame(g *logs.Game) *heartsGame {
-	hg := &heartsGame{g: g}
-	for _, e := range g.Errors {
-		hg.errors = append(hg.errors, &FileError{File: e.File, Line: e.Line, Column: e.Column, Code: e.Code, Msg: e.Msg})
-	}
+	hg := &heartsGame{g: g, errors: slices.Clip(g.Errors)}
 	if len(g.Errors) == 0 && len(g.Hands) > MaxHeartsHands {
 		f, row := g.Hands[MaxHeartsHands].Locate(0)
-		hg.errors = append(hg.errors, &FileError{File: f.Name, Line: int(row.Line), Code: CodeTooManyHands,
+		hg.errors = append(hg.errors, &logfile.FileError{File: f.Name, Line: int(row.Line), Code: CodeTooManyHands,
 			Msg: fmt.Sprintf("the game goes on past %d hands, the most a game may have", MaxHeartsHands)})
 	}
 	return hg
@@ -192,7 +189,7 @@ func (hg *heartsGame) Size() (rounds, plays int) {
 }
 
 // Errors implements FormatGame.
-func (hg *heartsGame) Errors() []*FileError { return hg.errors }
+func (hg *heartsGame) Errors() []*logfile.FileError { return hg.errors }
 
 // Files implements FormatGame.
 func (hg *heartsGame) Files() []File {

@@ -1,14 +1,13 @@
 package ingest
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // Play is one row of a turn file.
@@ -46,7 +45,7 @@ type Game struct {
 	Rounds        []Score
 	ContentHash   string // over the parsed rows, as logged
 	CanonicalHash string // the same for the game as logged by either player
-	Errors        []*FileError
+	Errors        []*logfile.FileError
 }
 
 // parseGame reads and checks both files of a pair.
@@ -67,7 +66,7 @@ func parseGame(p *pair) *Game {
 		if err != nil {
 			g.Errors = append(g.Errors, readFailure(have.name, err))
 		}
-		g.Errors = append(g.Errors, &FileError{File: have.name, Code: CodeMissingPartner, Msg: "no " + want + " beside it"})
+		g.Errors = append(g.Errors, &logfile.FileError{File: have.name, Code: CodeMissingPartner, Msg: "no " + want + " beside it"})
 		return g
 	}
 	turns, err1 := p.turns.read()
@@ -85,11 +84,11 @@ func parseGame(p *pair) *Game {
 	if len(g.Errors) > 0 {
 		return g
 	}
-	t := &fileParser{name: p.turns.name}
+	t := &fileParser{logfile.Reader{File: p.turns.name, MaxLine: MaxLine}}
 	g.Plays = t.turns(turns)
-	s := &fileParser{name: p.scores.name}
+	s := &fileParser{logfile.Reader{File: p.scores.name, MaxLine: MaxLine}}
 	g.Rounds = s.scores(scores)
-	g.Errors = append(t.errs, s.errs...)
+	g.Errors = append(t.Errors, s.Errors...)
 	if len(g.Errors) == 0 {
 		g.Errors = matchRounds(g, p)
 	}
@@ -109,8 +108,8 @@ func nameOnly(s *source) File {
 
 // duplicates reports every file of a game whose turn or score file is
 // named twice: each is named, and none is read.
-func duplicates(p *pair) []*FileError {
-	var errs []*FileError
+func duplicates(p *pair) []*logfile.FileError {
+	var errs []*logfile.FileError
 	for _, slot := range []*source{p.turns, p.scores} {
 		if slot == nil {
 			continue
@@ -140,7 +139,7 @@ func duplicates(p *pair) []*FileError {
 			if s.entry > 0 {
 				what = fmt.Sprintf("entry %d of the archive", s.entry)
 			}
-			errs = append(errs, &FileError{File: s.name, Code: CodeDuplicateName,
+			errs = append(errs, &logfile.FileError{File: s.name, Code: CodeDuplicateName,
 				Msg: fmt.Sprintf("%s and %s name the same file of game %d: none is read", what, strings.Join(others, " and "), p.ts)})
 		}
 	}
@@ -153,98 +152,27 @@ func fileInfo(name string, b []byte) File {
 }
 
 // matchRounds checks that both files hold rounds 1..n.
-func matchRounds(g *Game, p *pair) []*FileError {
+func matchRounds(g *Game, p *pair) []*logfile.FileError {
 	turnRounds := int(g.Plays[len(g.Plays)-1].Round)
 	switch {
 	case len(g.Rounds) < turnRounds:
 		for _, pl := range g.Plays {
 			if int(pl.Round) == len(g.Rounds)+1 {
-				return []*FileError{{File: p.turns.name, Line: int(pl.Line), Column: 1, Code: CodeRoundMismatch,
+				return []*logfile.FileError{{File: p.turns.name, Line: int(pl.Line), Column: 1, Code: CodeRoundMismatch,
 					Msg: fmt.Sprintf("round %d has plays but no row in the score file", pl.Round)}}
 			}
 		}
 	case len(g.Rounds) > turnRounds:
 		s := g.Rounds[turnRounds]
-		return []*FileError{{File: p.scores.name, Line: int(s.Line), Column: 1, Code: CodeRoundMismatch,
+		return []*logfile.FileError{{File: p.scores.name, Line: int(s.Line), Column: 1, Code: CodeRoundMismatch,
 			Msg: fmt.Sprintf("round %d has a score but no plays in the turn file", s.Round)}}
 	}
 	return nil
 }
 
-// fileParser walks the lines of one file and collects its errors.
+// fileParser reads the lines of one file and collects its errors.
 type fileParser struct {
-	name string
-	errs []*FileError
-	done bool // too many errors: stop checking
-}
-
-func (f *fileParser) fail(line, col int, code, format string, args ...any) {
-	if f.done {
-		return
-	}
-	if len(f.errs) == maxErrors {
-		f.errs = append(f.errs, &FileError{File: f.name, Line: line, Code: CodeTooManyErrors, Msg: fmt.Sprintf("stopped after %d errors", maxErrors)})
-		f.done = true
-		return
-	}
-	f.errs = append(f.errs, &FileError{File: f.name, Line: line, Column: col, Code: code, Msg: fmt.Sprintf(format, args...)})
-}
-
-// eachLine calls fn with every line of data (without its line ending) and
-// its 1-based number, after checking the file-level rules: not empty, not
-// binary, lines not too long, blank only as the very last line.
-func (f *fileParser) eachLine(data []byte, fn func(line int, text []byte)) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if len(bytes.TrimSpace(data)) == 0 {
-		f.fail(1, 0, CodeEmptyFile, "the file has no rows")
-		return
-	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		f.fail(bytes.Count(data[:i], []byte("\n"))+1, 0, CodeBinary, "NUL byte: this is not a text log")
-		return
-	}
-	blank, blanks := 0, 0 // the first of a run of blank lines, and its length
-	for n := 1; len(data) > 0 && !f.done; n++ {
-		text := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			text, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		text = bytes.TrimSuffix(text, []byte("\r"))
-		if len(text) == 0 {
-			if blanks == 0 {
-				blank = n
-			}
-			blanks++
-			continue
-		}
-		if blanks > 0 {
-			f.fail(blank, 0, CodeBlankLine, "blank line between rows")
-			blanks = 0
-		}
-		switch {
-		case len(text) > MaxLine:
-			f.fail(n, MaxLine+1, CodeLongLine, "line longer than %d bytes", MaxLine)
-		case !utf8.Valid(text) || hasControl(text):
-			f.fail(n, 0, CodeBinary, "control or non-UTF-8 bytes: this is not a text log")
-		default:
-			fn(n, text)
-		}
-	}
-	// One blank line at the very end is fine; more are not.
-	if blanks > 1 {
-		f.fail(blank+1, 0, CodeBlankLine, "%d blank lines at the end of the file", blanks)
-	}
-}
-
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 || c == 0x7f {
-			return true
-		}
-	}
-	return false
+	logfile.Reader
 }
 
 // field is a comma-separated field and its 1-based column.
@@ -299,7 +227,7 @@ func decodeCard(b []byte) (gin.Card, bool) {
 func (f *fileParser) card(line int, fd field, what string) (gin.Card, bool) {
 	c, ok := decodeCard(fd.text)
 	if !ok {
-		f.fail(line, fd.col, CodeBadCard, "%s %q is not a card (suit S, C, D or H, then A, 2-10, J, Q or K)", what, fd.text)
+		f.Fail(line, fd.col, CodeBadCard, "%s %q is not a card (suit S, C, D or H, then A, 2-10, J, Q or K)", what, fd.text)
 	}
 	return c, ok
 }
@@ -322,7 +250,7 @@ func number(b []byte) (int, bool) {
 func (f *fileParser) flag(line int, fd field, what string) (gin.Seat, bool) {
 	s, ok := gin.SeatOfFlag(fd.text)
 	if !ok {
-		f.fail(line, fd.col, CodeBadFlag, "%s %q: want 0 or 1", what, fd.text)
+		f.Fail(line, fd.col, CodeBadFlag, "%s %q: want 0 or 1", what, fd.text)
 	}
 	return s, ok
 }
@@ -332,11 +260,11 @@ func (f *fileParser) flag(line int, fd field, what string) (gin.Seat, bool) {
 func (f *fileParser) round(line int, fd field, last int, repeat bool) (int, bool) {
 	r, ok := number(fd.text)
 	if !ok || r == 0 {
-		f.fail(line, fd.col, CodeBadRound, "round %q is not a positive integer", fd.text)
+		f.Fail(line, fd.col, CodeBadRound, "round %q is not a positive integer", fd.text)
 		return 0, false
 	}
 	if r > MaxRounds {
-		f.fail(line, fd.col, CodeTooManyRounds, "round %d: a game may have at most %d rounds", r, MaxRounds)
+		f.Fail(line, fd.col, CodeTooManyRounds, "round %d: a game may have at most %d rounds", r, MaxRounds)
 		return 0, false
 	}
 	if r == last+1 || (repeat && r == last && last > 0) {
@@ -346,7 +274,7 @@ func (f *fileParser) round(line int, fd field, last int, repeat bool) (int, bool
 	if repeat && last > 0 {
 		want = fmt.Sprintf("%d or %d", last, last+1)
 	}
-	f.fail(line, fd.col, CodeRoundOrder, "round %d out of order: want %s", r, want)
+	f.Fail(line, fd.col, CodeRoundOrder, "round %d out of order: want %s", r, want)
 	return 0, false
 }
 
@@ -356,9 +284,9 @@ func (f *fileParser) turns(data []byte) []Play {
 	last, inRound := 0, 0 // the round of the last row, and its plays so far
 	var buf [6]field
 	var hand [12]field
-	f.eachLine(data, func(line int, text []byte) {
+	f.EachLine(data, func(line int, text []byte) {
 		if n := split(text, buf[:]); n != 6 {
-			f.fail(line, 0, CodeFieldCount, "%d fields, want 6: round,hand,player,top,drawn,discarded", n)
+			f.Fail(line, 0, CodeFieldCount, "%d fields, want 6: round,hand,player,top,drawn,discarded", n)
 			return
 		}
 		p := Play{Line: int32(line)}
@@ -370,7 +298,7 @@ func (f *fileParser) turns(data []byte) []Play {
 			}
 			last = r
 			if inRound++; inRound == MaxPlaysPerRound+1 {
-				f.fail(line, buf[0].col, CodeTooManyPlays, "round %d has more than %d plays, the most a round may have", r, MaxPlaysPerRound)
+				f.Fail(line, buf[0].col, CodeTooManyPlays, "round %d has more than %d plays, the most a round may have", r, MaxPlaysPerRound)
 			}
 		}
 		p.Round = int16(r)
@@ -384,7 +312,7 @@ func (f *fileParser) turns(data []byte) []Play {
 				continue
 			}
 			if seen.Has(c) {
-				f.fail(line, hand[i].col, CodeDuplicateCard, "%s appears twice in the hand", c)
+				f.Fail(line, hand[i].col, CodeDuplicateCard, "%s appears twice in the hand", c)
 				ok = false
 			}
 			seen = seen.Add(c)
@@ -393,7 +321,7 @@ func (f *fileParser) turns(data []byte) []Play {
 			}
 		}
 		if cards != gin.HandSize {
-			f.fail(line, hf.col, CodeHandSize, "hand of %d cards, want 10", cards)
+			f.Fail(line, hf.col, CodeHandSize, "hand of %d cards, want 10", cards)
 			ok = false
 		}
 		var fok, c1, c2, c3 bool
@@ -430,9 +358,9 @@ func (f *fileParser) scores(data []byte) []Score {
 	var out []Score
 	last := 0
 	var buf [5]field
-	f.eachLine(data, func(line int, text []byte) {
+	f.EachLine(data, func(line int, text []byte) {
 		if n := split(text, buf[:]); n != 5 {
-			f.fail(line, 0, CodeFieldCount, "%d fields, want 5: round,your points,opponent points,action,caller", n)
+			f.Fail(line, 0, CodeFieldCount, "%d fields, want 5: round,your points,opponent points,action,caller", n)
 			return
 		}
 		s := Score{Line: int32(line)}
@@ -446,15 +374,15 @@ func (f *fileParser) scores(data []byte) []Score {
 		s.You, s.Opp = int16(you), int16(opp)
 		switch {
 		case yok && ook && you > 0 && opp > 0:
-			f.fail(line, buf[1].col, CodeBothScored, "both sides scored (%d and %d): one side scores per round", you, opp)
+			f.Fail(line, buf[1].col, CodeBothScored, "both sides scored (%d and %d): one side scores per round", you, opp)
 			yok = false
 		case yok && ook && you == 0 && opp == 0:
-			f.fail(line, buf[1].col, CodeNoScore, "neither side scored: one side scores per round")
+			f.Fail(line, buf[1].col, CodeNoScore, "neither side scored: one side scores per round")
 			yok = false
 		}
 		call, err := gin.ParseCall(string(buf[3].text))
 		if err != nil {
-			f.fail(line, buf[3].col, CodeBadAction, "action %q: want Gin, Knock or Drop", buf[3].text)
+			f.Fail(line, buf[3].col, CodeBadAction, "action %q: want Gin, Knock or Drop", buf[3].text)
 		}
 		s.Action = call
 		var fok bool
@@ -469,7 +397,7 @@ func (f *fileParser) scores(data []byte) []Score {
 func (f *fileParser) points(line int, fd field) (int, bool) {
 	n, ok := number(fd.text)
 	if !ok || n > 1000 {
-		f.fail(line, fd.col, CodeBadPoints, "points %q: want an integer from 0 to 1000", fd.text)
+		f.Fail(line, fd.col, CodeBadPoints, "points %q: want an integer from 0 to 1000", fd.text)
 	}
 	return n, ok && n <= 1000
 }

@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // ReadFS reads every .csv file under root in fsys (other files are not
@@ -39,7 +41,7 @@ func ReadFS(fsys fs.FS, root string) ([]*Game, error) {
 
 // unreadable returns a file that could not be read, as a located error.
 func unreadable(name string, err error) *File {
-	f := &File{Name: name, Pos: -1, Errors: []*FileError{{File: name, Code: CodeUnreadable, Msg: err.Error()}}}
+	f := &File{Name: name, Pos: -1, Errors: []*logfile.FileError{{File: name, Code: logfile.CodeUnreadable, Msg: err.Error()}}}
 	f.Group, f.Player, f.Stamp, _ = SplitName(name)
 	return f
 }
