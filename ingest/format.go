@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
@@ -164,7 +165,7 @@ func detect(s *source) Format {
 	if err != nil {
 		return nil
 	}
-	data = data[:min(len(data), MaxLine+3)]
+	data = data[:min(len(data), ginlogs.MaxLine+3)]
 	line, _, _ := strings.Cut(strings.TrimPrefix(string(data), "\xef\xbb\xbf"), "\n")
 	for _, f := range formats {
 		if f.Detect([]byte(strings.TrimSuffix(line, "\r"))) {

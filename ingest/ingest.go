@@ -2,18 +2,18 @@
 // files (files, directories, glob patterns, zip archives), pairs each
 // <ts>.csv turn file with its <ts>-score.csv (a browser's renamed second
 // downloads, <ts> (1).csv, by their copy number: see ParseLogName and
-// game.pairs), checks every row against the
-// log format of RULES.md with located errors, and loads each game whole or
-// not at all through DuckDB appenders, one transaction per batch of games.
+// game.pairs), has package gin/logs check every row against the log
+// format of RULES.md with located errors, and loads each game whole or not
+// at all through DuckDB appenders, one transaction per batch of games.
 //
 // Hostile input rejects itself only. Folders are read once each however
 // links lead to them; only regular files are read, opened without
 // blocking, up to MaxFileBytes (decompressed, for zip entries); a game may
-// have MaxRounds rounds of MaxPlaysPerRound plays and a timestamp up to
-// MaxTimestamp. A pipe, device, damaged archive, unreadable folder, path
-// that is not UTF-8 or file past a limit is a located error for that input,
-// and every file skipped is counted and the first MaxSkipsListed named
-// (Summary.SkippedFiles).
+// have gin/logs' MaxRounds rounds of MaxPlaysPerRound plays and a
+// timestamp up to MaxTimestamp. A pipe, device, damaged archive,
+// unreadable folder, path that is not UTF-8 or file past a limit is a
+// located error for that input, and every file skipped is counted and the
+// first MaxSkipsListed named (Summary.SkippedFiles).
 //
 // Finding streams: the files are listed folder by folder and archive by
 // archive, paired there and handed to the parsers through a bounded
@@ -44,6 +44,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/logfile"
 	"golang.org/x/sync/errgroup"
@@ -185,7 +186,7 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 		case r.bad != nil:
 			// Inputs rejected on their own have errors but no files of a
 			// game: they are recorded in import_errors only.
-			batch = append(batch, planned{g: &Game{Errors: []*logfile.FileError{r.bad}}, out: rejected, id: -1})
+			batch = append(batch, planned{g: &Game{Game: ginlogs.Game{Errors: []*logfile.FileError{r.bad}}}, out: rejected, id: -1})
 			sum.BadFiles++
 			sum.Errors++
 			if opts.OnError != nil {
