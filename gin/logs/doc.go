@@ -1,4 +1,4 @@
-// Package logs reads the Gin Rummy logs of the tournament
+// Package logs reads and writes the Gin Rummy logs of the tournament
 // server, as RULES.md describes them and as the logs themselves show.
 //
 // # Files
@@ -34,5 +34,10 @@
 // whichever player logged it, by which the same game is told apart from
 // another and from its mirror.
 //
-// The package is pure: it reads bytes, and does no I/O.
+// # Writing
+//
+// AppendTurns and AppendScores write a game's two files byte for byte as
+// the server did.
+//
+// The package is pure: it reads and writes bytes, and does no I/O.
 package logs
