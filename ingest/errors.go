@@ -1,67 +1,16 @@
 package ingest
 
-import "fmt"
-
-// The defect codes of import_errors. Stable: scripts and the database use
-// them.
+// The defect codes of import_errors that are ingest's own: of finding,
+// pairing and reading the files. The others are logfile's (empty-file,
+// binary, long-line, blank-line, unreadable, too-many-errors) and Gin's
+// (gin/logs) or Hearts' (hearts/logs, and CodeTooManyHands). Stable:
+// scripts and the database use them.
 const (
-	CodeEmptyFile      = "empty-file"      // a file with no rows
-	CodeBinary         = "binary"          // NUL bytes or invalid UTF-8
-	CodeLongLine       = "long-line"       // a line longer than MaxLine bytes
-	CodeBlankLine      = "blank-line"      // an empty line before the end of the file
-	CodeFieldCount     = "field-count"     // not 6 fields (turns) or 5 (scores)
-	CodeBadRound       = "bad-round"       // a round number that is not a positive integer
-	CodeRoundOrder     = "round-order"     // round numbers not 1..n in order
-	CodeRoundMismatch  = "round-mismatch"  // the two files do not have the same rounds
-	CodeBadCard        = "bad-card"        // a token that is not a card
-	CodeDuplicateCard  = "duplicate-card"  // a card twice in one hand
-	CodeHandSize       = "hand-size"       // a hand of other than 10 cards
-	CodeBadFlag        = "bad-flag"        // a player flag other than 0 or 1
-	CodeBadPoints      = "bad-points"      // points that are not a non-negative integer
-	CodeBothScored     = "both-scored"     // both sides scored in one round
-	CodeNoScore        = "no-score"        // neither side scored in a round
-	CodeBadAction      = "bad-action"      // an action other than Gin, Knock or Drop
 	CodeMissingPartner = "missing-partner" // a turn file without its score file, or the reverse
 	CodeBadName        = "bad-name"        // a file named on the command line that is not <ts>.csv or <ts>-score.csv
-	CodeUnreadable     = "unreadable"      // the file or folder could not be read
-	CodeTooManyErrors  = "too-many-errors" // the rest of the file was not checked
 	CodeNotRegular     = "not-regular"     // a named pipe, device or socket named like a log: not read
 	CodeTooLarge       = "too-large"       // a file (or a zip entry, decompressed) over MaxFileBytes
 	CodeBadZip         = "bad-zip"         // a .zip that is not a zip archive, or a damaged one
 	CodeBadTimestamp   = "bad-timestamp"   // a <timestamp> past MaxTimestamp
 	CodeDuplicateName  = "duplicate-name"  // two files name the same game's turn or score file
-	CodeTooManyRounds  = "too-many-rounds" // a round number past MaxRounds
-	CodeTooManyPlays   = "too-many-plays"  // a round with more than MaxPlaysPerRound plays
 )
-
-// MaxLine is the longest line accepted, in bytes. A real turn row is under
-// 70 bytes.
-const MaxLine = 512
-
-// MaxRounds is the most rounds a game may have. The rules end a game
-// within 199 rounds (one side reaches 100 points, a round scores at least
-// 1); the real logs have at most 18. The round number is a SMALLINT.
-const MaxRounds = 1000
-
-// MaxPlaysPerRound is the most plays a round may have. The rules end a
-// round within 201 plays; the plays and ply columns are SMALLINTs.
-const MaxPlaysPerRound = 10000
-
-// maxErrors is how many defects are reported per file before giving up on
-// it.
-const maxErrors = 20
-
-// FileError is a located defect: file:line:column: code: message. Line is
-// 1-based (0 for the whole file); Column is the 1-based byte column of the
-// offending field or card (0 for the whole line).
-type FileError struct {
-	File   string
-	Line   int
-	Column int
-	Code   string
-	Msg    string
-}
-
-func (e *FileError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Column, e.Code, e.Msg)
-}

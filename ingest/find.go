@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // ErrNoSuchPath reports a command-line path that is neither a file, a
@@ -56,7 +58,7 @@ type pair struct {
 // folder or archive about to be handed on holds (for progress).
 type item struct {
 	p     *pair
-	bad   *FileError
+	bad   *logfile.FileError
 	found int
 }
 
@@ -74,8 +76,8 @@ type finder struct {
 	ctx context.Context
 	out chan<- item
 
-	roots []root       // the folders and archives named, in order
-	early []*FileError // inputs named and rejected before any is read
+	roots []root               // the folders and archives named, in order
+	early []*logfile.FileError // inputs named and rejected before any is read
 	// named holds the log files named one by one, by clean path, and
 	// whether a folder walked holds them (then they are read with it).
 	named    map[string]bool
@@ -146,7 +148,7 @@ func (f *finder) addArg(p string) error {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: %w", display(p), ErrNoSuchPath)
 		}
-		f.early = append(f.early, &FileError{File: display(p), Code: CodeUnreadable, Msg: errorText(err)})
+		f.early = append(f.early, &logfile.FileError{File: display(p), Code: logfile.CodeUnreadable, Msg: errorText(err)})
 		return nil
 	}
 	if info.IsDir() {
@@ -177,7 +179,7 @@ func (f *finder) addNamed(p string) {
 	lf, ok := newLogFile(filepath.Dir(p), base)
 	lf.path = p
 	if !ok {
-		f.early = append(f.early, &FileError{File: display(p), Code: CodeBadName, Msg: "not a log file: want <timestamp>.csv or <timestamp>-score.csv"})
+		f.early = append(f.early, &logfile.FileError{File: display(p), Code: CodeBadName, Msg: "not a log file: want <timestamp>.csv or <timestamp>-score.csv"})
 		return
 	}
 	if _, seen := f.named[filepath.Clean(p)]; !seen {
@@ -245,7 +247,7 @@ func (f *finder) send(it item) error {
 
 // fail hands on an input rejected on its own.
 func (f *finder) fail(path, code, msg string) error {
-	return f.send(item{bad: &FileError{File: display(path), Code: code, Msg: msg}})
+	return f.send(item{bad: &logfile.FileError{File: display(path), Code: code, Msg: msg}})
 }
 
 // skip names a file not read.
@@ -334,12 +336,12 @@ func (f *finder) handGame(files []logFile) error {
 		s := lf.source()
 		switch {
 		case !validName(lf.dir + "/" + lf.base):
-			if err := f.send(item{bad: &FileError{File: s.name, Code: CodeBadName, Msg: "the path is not valid UTF-8 (shown with \\x escapes): rename it"}}); err != nil {
+			if err := f.send(item{bad: &logfile.FileError{File: s.name, Code: CodeBadName, Msg: "the path is not valid UTF-8 (shown with \\x escapes): rename it"}}); err != nil {
 				return err
 			}
 			continue
 		case n.TS > MaxTimestamp:
-			if err := f.send(item{bad: &FileError{File: s.name, Code: CodeBadTimestamp,
+			if err := f.send(item{bad: &logfile.FileError{File: s.name, Code: CodeBadTimestamp,
 				Msg: fmt.Sprintf("timestamp %d is past %d (9999-12-31 23:59:59 UTC), the last one a game may have", n.TS, int64(MaxTimestamp))}}); err != nil {
 				return err
 			}

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -56,7 +58,7 @@ type FormatGame interface {
 	// Files lists the files the game comes from.
 	Files() []File
 	// Errors lists the game's defects; a game with any is rejected whole.
-	Errors() []*FileError
+	Errors() []*logfile.FileError
 	// Store appends the game's own rows, under the game id id.
 	Store(r *Rows, id int64) error
 }
@@ -163,7 +165,7 @@ func detect(s *source) Format {
 	if err != nil {
 		return nil
 	}
-	data = data[:min(len(data), MaxLine+3)]
+	data = data[:min(len(data), ginlogs.MaxLine+3)]
 	line, _, _ := strings.Cut(strings.TrimPrefix(string(data), "\xef\xbb\xbf"), "\n")
 	for _, f := range formats {
 		if f.Detect([]byte(strings.TrimSuffix(line, "\r"))) {
@@ -245,7 +247,7 @@ type plannedFormat struct {
 }
 
 // countFormat adds a Format's game to the summary and reports its errors.
-func (s *Summary) countFormat(pl *plannedFormat, onError func(*FileError)) {
+func (s *Summary) countFormat(pl *plannedFormat, onError func(*logfile.FileError)) {
 	s.Files += len(pl.files)
 	if s.countOutcome(pl.out, pl.id, pl.g.Errors(), onError) {
 		rounds, _ := pl.g.Size()

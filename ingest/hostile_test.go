@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // goodTurns is a well-formed one-round turn file; game writes it with a
@@ -336,7 +338,7 @@ func TestHostileFiles(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			var errs []string
-			s, err := Run(ctx, db.DB, Options{Paths: paths, OnError: func(e *FileError) { errs = append(errs, e.Error()) }})
+			s, err := Run(ctx, db.DB, Options{Paths: paths, OnError: func(e *logfile.FileError) { errs = append(errs, e.Error()) }})
 			if errors.Is(err, context.DeadlineExceeded) {
 				t.Fatal("the import hung")
 			}

@@ -2,18 +2,18 @@
 // files (files, directories, glob patterns, zip archives), pairs each
 // <ts>.csv turn file with its <ts>-score.csv (a browser's renamed second
 // downloads, <ts> (1).csv, by their copy number: see ParseLogName and
-// game.pairs), checks every row against the
-// log format of RULES.md with located errors, and loads each game whole or
-// not at all through DuckDB appenders, one transaction per batch of games.
+// game.pairs), has package gin/logs check every row against the log
+// format of RULES.md with located errors, and loads each game whole or not
+// at all through DuckDB appenders, one transaction per batch of games.
 //
 // Hostile input rejects itself only. Folders are read once each however
 // links lead to them; only regular files are read, opened without
 // blocking, up to MaxFileBytes (decompressed, for zip entries); a game may
-// have MaxRounds rounds of MaxPlaysPerRound plays and a timestamp up to
-// MaxTimestamp. A pipe, device, damaged archive, unreadable folder, path
-// that is not UTF-8 or file past a limit is a located error for that input,
-// and every file skipped is counted and the first MaxSkipsListed named
-// (Summary.SkippedFiles).
+// have gin/logs' MaxRounds rounds of MaxPlaysPerRound plays and a
+// timestamp up to MaxTimestamp. A pipe, device, damaged archive,
+// unreadable folder, path that is not UTF-8 or file past a limit is a
+// located error for that input, and every file skipped is counted and the
+// first MaxSkipsListed named (Summary.SkippedFiles).
 //
 // Finding streams: the files are listed folder by folder and archive by
 // archive, paired there and handed to the parsers through a bounded
@@ -44,7 +44,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/logfile"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -58,7 +60,7 @@ type Options struct {
 	Batch    int    // games per transaction; 0 means batches of batchPlays plays
 
 	// OnError, when set, is called with each defect as it is found.
-	OnError func(*FileError)
+	OnError func(*logfile.FileError)
 	// OnTotal and OnGame, when set, report progress: the number of Gin
 	// games and other games' files found so far, each time finding (which
 	// goes on while the games load, folder by folder and archive by
@@ -184,7 +186,7 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 		case r.bad != nil:
 			// Inputs rejected on their own have errors but no files of a
 			// game: they are recorded in import_errors only.
-			batch = append(batch, planned{g: &Game{Errors: []*FileError{r.bad}}, out: rejected, id: -1})
+			batch = append(batch, planned{g: &Game{Game: ginlogs.Game{Errors: []*logfile.FileError{r.bad}}}, out: rejected, id: -1})
 			sum.BadFiles++
 			sum.Errors++
 			if opts.OnError != nil {
@@ -284,7 +286,7 @@ func startWriters(ctx context.Context, g *errgroup.Group, db *sql.DB, p *planner
 }
 
 // count adds a game's outcome to the summary and reports its errors.
-func (s *Summary) count(g *Game, out outcome, id int64, onError func(*FileError)) {
+func (s *Summary) count(g *Game, out outcome, id int64, onError func(*logfile.FileError)) {
 	s.Files += 2
 	if g.Scores.Name == "" {
 		s.Files--
@@ -298,7 +300,7 @@ func (s *Summary) count(g *Game, out outcome, id int64, onError func(*FileError)
 // countOutcome adds a game's outcome to the summary, whatever its kind,
 // and reports the errors of a rejected one (errs); it reports whether the
 // game was loaded (new or a mirror), so that its rows count.
-func (s *Summary) countOutcome(out outcome, id int64, errs []*FileError, onError func(*FileError)) bool {
+func (s *Summary) countOutcome(out outcome, id int64, errs []*logfile.FileError, onError func(*logfile.FileError)) bool {
 	switch out {
 	case rejected:
 		s.Rejected++
@@ -332,7 +334,7 @@ const itemsInFlight = 256
 // rejected on its own, or a number of games found.
 type parsed struct {
 	g     *Game
-	bad   *FileError
+	bad   *logfile.FileError
 	found int
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 	"golang.org/x/tools/txtar"
 )
@@ -43,7 +44,7 @@ func count(t testing.TB, db *sql.DB, q string) int {
 func run(t testing.TB, db *sql.DB, paths ...string) (*Summary, []string) {
 	t.Helper()
 	var errs []string
-	s, err := Run(context.Background(), db, Options{Paths: paths, OnError: func(e *FileError) { errs = append(errs, e.Error()) }})
+	s, err := Run(context.Background(), db, Options{Paths: paths, OnError: func(e *logfile.FileError) { errs = append(errs, e.Error()) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,37 +384,4 @@ func TestExplicitNonLogFile(t *testing.T) {
 	if len(errs) != 0 || s.Skipped != 2 || !slices.Equal(names, []string{"README.md", "notes.txt"}) {
 		t.Errorf("walking: errs %v summary %+v", errs, s)
 	}
-}
-
-func FuzzParseTurns(f *testing.F) {
-	f.Add([]byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;C8,0,S4,S7,CK\r\n"))
-	f.Add([]byte("\xef\xbb\xbf1,S7;;,0,S4\n\n\x00"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		p := &fileParser{name: "x.csv"}
-		plays := p.turns(data)
-		for _, e := range p.errs {
-			if e.Line < 1 || e.Code == "" || e.Msg == "" {
-				t.Fatalf("error without a line, code or message: %+v", e)
-			}
-		}
-		for _, pl := range plays {
-			if pl.Line < 1 || pl.Round < 1 || pl.Round > MaxRounds {
-				t.Fatalf("play %+v", pl)
-			}
-		}
-	})
-}
-
-func FuzzParseScores(f *testing.F) {
-	f.Add([]byte("1,0,16,Knock,0\r\n2,25,0,Gin,1\r\n"))
-	f.Add([]byte("1,0,-1,Drop,2\n\n\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		p := &fileParser{name: "x-score.csv"}
-		p.scores(data)
-		for _, e := range p.errs {
-			if e.Line < 1 || e.Code == "" || e.Msg == "" {
-				t.Fatalf("error without a line, code or message: %+v", e)
-			}
-		}
-	})
 }

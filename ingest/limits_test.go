@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/store"
 )
@@ -38,16 +39,16 @@ func TestSizeLimits(t *testing.T) {
 		rounds, plays int
 		errors        []string // the first errors, file:line:column: code
 	}{
-		{"rounds at the limit", MaxRounds, 1, nil},
-		{"rounds past the limit", MaxRounds + 1, 1, []string{
-			fmt.Sprintf("500.csv:%d:1: too-many-rounds", MaxRounds+1),
-			fmt.Sprintf("500-score.csv:%d:1: too-many-rounds", MaxRounds+1)}},
+		{"rounds at the limit", ginlogs.MaxRounds, 1, nil},
+		{"rounds past the limit", ginlogs.MaxRounds + 1, 1, []string{
+			fmt.Sprintf("500.csv:%d:1: too-many-rounds", ginlogs.MaxRounds+1),
+			fmt.Sprintf("500-score.csv:%d:1: too-many-rounds", ginlogs.MaxRounds+1)}},
 		{"32768 rounds", 32768, 1, []string{
-			fmt.Sprintf("500.csv:%d:1: too-many-rounds", MaxRounds+1),
-			fmt.Sprintf("500-score.csv:%d:1: too-many-rounds", MaxRounds+1)}},
-		{"plays at the limit", 1, MaxPlaysPerRound, nil},
-		{"plays past the limit", 1, MaxPlaysPerRound + 1, []string{fmt.Sprintf("500.csv:%d:1: too-many-plays", MaxPlaysPerRound+1)}},
-		{"32768 plays", 1, 32768, []string{fmt.Sprintf("500.csv:%d:1: too-many-plays", MaxPlaysPerRound+1)}},
+			fmt.Sprintf("500.csv:%d:1: too-many-rounds", ginlogs.MaxRounds+1),
+			fmt.Sprintf("500-score.csv:%d:1: too-many-rounds", ginlogs.MaxRounds+1)}},
+		{"plays at the limit", 1, ginlogs.MaxPlaysPerRound, nil},
+		{"plays past the limit", 1, ginlogs.MaxPlaysPerRound + 1, []string{fmt.Sprintf("500.csv:%d:1: too-many-plays", ginlogs.MaxPlaysPerRound+1)}},
+		{"32768 plays", 1, 32768, []string{fmt.Sprintf("500.csv:%d:1: too-many-plays", ginlogs.MaxPlaysPerRound+1)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

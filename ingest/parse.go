@@ -1,35 +1,14 @@
 package ingest
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/ginlog/ginlog/gin"
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
+	"github.com/ginlog/ginlog/logfile"
 )
-
-// Play is one row of a turn file.
-type Play struct {
-	Line      int32 // the row's line in the turn file
-	Round     int16
-	Seat      gin.Seat // the actor: column 3, 1 for gin.You
-	Hand      [gin.HandSize]gin.Card
-	Top       gin.Card
-	Drawn     gin.Card
-	Discarded gin.Card
-}
-
-// Score is one row of a score file.
-type Score struct {
-	Line     int32
-	Round    int16
-	You, Opp int16 // points scored in the round
-	Action   gin.Call
-	Caller   gin.Seat // column 5, 1 for gin.You
-}
 
 // File is what ingest records of a file.
 type File struct {
@@ -38,18 +17,15 @@ type File struct {
 	Bytes  int
 }
 
-// Game is a parsed pair of files. A game with Errors is rejected whole.
+// Game is a Gin game as ingest loads it: its pair's files, and what
+// gin/logs read of them. A game with Errors is rejected whole.
 type Game struct {
 	TS            int64
 	Turns, Scores File
-	Plays         []Play
-	Rounds        []Score
-	ContentHash   string // over the parsed rows, as logged
-	CanonicalHash string // the same for the game as logged by either player
-	Errors        []*FileError
+	ginlogs.Game
 }
 
-// parseGame reads and checks both files of a pair.
+// parseGame reads both files of a pair and has gin/logs check them.
 func parseGame(p *pair) *Game {
 	g := &Game{TS: p.ts}
 	if len(p.others) > 0 {
@@ -67,7 +43,7 @@ func parseGame(p *pair) *Game {
 		if err != nil {
 			g.Errors = append(g.Errors, readFailure(have.name, err))
 		}
-		g.Errors = append(g.Errors, &FileError{File: have.name, Code: CodeMissingPartner, Msg: "no " + want + " beside it"})
+		g.Errors = append(g.Errors, &logfile.FileError{File: have.name, Code: CodeMissingPartner, Msg: "no " + want + " beside it"})
 		return g
 	}
 	turns, err1 := p.turns.read()
@@ -85,17 +61,7 @@ func parseGame(p *pair) *Game {
 	if len(g.Errors) > 0 {
 		return g
 	}
-	t := &fileParser{name: p.turns.name}
-	g.Plays = t.turns(turns)
-	s := &fileParser{name: p.scores.name}
-	g.Rounds = s.scores(scores)
-	g.Errors = append(t.errs, s.errs...)
-	if len(g.Errors) == 0 {
-		g.Errors = matchRounds(g, p)
-	}
-	if len(g.Errors) == 0 {
-		g.ContentHash, g.CanonicalHash = hashes(g)
-	}
+	g.Game = ginlogs.Parse(p.turns.name, turns, p.scores.name, scores)
 	return g
 }
 
@@ -109,8 +75,8 @@ func nameOnly(s *source) File {
 
 // duplicates reports every file of a game whose turn or score file is
 // named twice: each is named, and none is read.
-func duplicates(p *pair) []*FileError {
-	var errs []*FileError
+func duplicates(p *pair) []*logfile.FileError {
+	var errs []*logfile.FileError
 	for _, slot := range []*source{p.turns, p.scores} {
 		if slot == nil {
 			continue
@@ -140,7 +106,7 @@ func duplicates(p *pair) []*FileError {
 			if s.entry > 0 {
 				what = fmt.Sprintf("entry %d of the archive", s.entry)
 			}
-			errs = append(errs, &FileError{File: s.name, Code: CodeDuplicateName,
+			errs = append(errs, &logfile.FileError{File: s.name, Code: CodeDuplicateName,
 				Msg: fmt.Sprintf("%s and %s name the same file of game %d: none is read", what, strings.Join(others, " and "), p.ts)})
 		}
 	}
@@ -150,363 +116,4 @@ func duplicates(p *pair) []*FileError {
 func fileInfo(name string, b []byte) File {
 	sum := sha256.Sum256(b)
 	return File{Name: name, SHA256: hex.EncodeToString(sum[:]), Bytes: len(b)}
-}
-
-// matchRounds checks that both files hold rounds 1..n.
-func matchRounds(g *Game, p *pair) []*FileError {
-	turnRounds := int(g.Plays[len(g.Plays)-1].Round)
-	switch {
-	case len(g.Rounds) < turnRounds:
-		for _, pl := range g.Plays {
-			if int(pl.Round) == len(g.Rounds)+1 {
-				return []*FileError{{File: p.turns.name, Line: int(pl.Line), Column: 1, Code: CodeRoundMismatch,
-					Msg: fmt.Sprintf("round %d has plays but no row in the score file", pl.Round)}}
-			}
-		}
-	case len(g.Rounds) > turnRounds:
-		s := g.Rounds[turnRounds]
-		return []*FileError{{File: p.scores.name, Line: int(s.Line), Column: 1, Code: CodeRoundMismatch,
-			Msg: fmt.Sprintf("round %d has a score but no plays in the turn file", s.Round)}}
-	}
-	return nil
-}
-
-// fileParser walks the lines of one file and collects its errors.
-type fileParser struct {
-	name string
-	errs []*FileError
-	done bool // too many errors: stop checking
-}
-
-func (f *fileParser) fail(line, col int, code, format string, args ...any) {
-	if f.done {
-		return
-	}
-	if len(f.errs) == maxErrors {
-		f.errs = append(f.errs, &FileError{File: f.name, Line: line, Code: CodeTooManyErrors, Msg: fmt.Sprintf("stopped after %d errors", maxErrors)})
-		f.done = true
-		return
-	}
-	f.errs = append(f.errs, &FileError{File: f.name, Line: line, Column: col, Code: code, Msg: fmt.Sprintf(format, args...)})
-}
-
-// eachLine calls fn with every line of data (without its line ending) and
-// its 1-based number, after checking the file-level rules: not empty, not
-// binary, lines not too long, blank only as the very last line.
-func (f *fileParser) eachLine(data []byte, fn func(line int, text []byte)) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if len(bytes.TrimSpace(data)) == 0 {
-		f.fail(1, 0, CodeEmptyFile, "the file has no rows")
-		return
-	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		f.fail(bytes.Count(data[:i], []byte("\n"))+1, 0, CodeBinary, "NUL byte: this is not a text log")
-		return
-	}
-	blank, blanks := 0, 0 // the first of a run of blank lines, and its length
-	for n := 1; len(data) > 0 && !f.done; n++ {
-		text := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			text, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		text = bytes.TrimSuffix(text, []byte("\r"))
-		if len(text) == 0 {
-			if blanks == 0 {
-				blank = n
-			}
-			blanks++
-			continue
-		}
-		if blanks > 0 {
-			f.fail(blank, 0, CodeBlankLine, "blank line between rows")
-			blanks = 0
-		}
-		switch {
-		case len(text) > MaxLine:
-			f.fail(n, MaxLine+1, CodeLongLine, "line longer than %d bytes", MaxLine)
-		case !utf8.Valid(text) || hasControl(text):
-			f.fail(n, 0, CodeBinary, "control or non-UTF-8 bytes: this is not a text log")
-		default:
-			fn(n, text)
-		}
-	}
-	// One blank line at the very end is fine; more are not.
-	if blanks > 1 {
-		f.fail(blank+1, 0, CodeBlankLine, "%d blank lines at the end of the file", blanks)
-	}
-}
-
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 || c == 0x7f {
-			return true
-		}
-	}
-	return false
-}
-
-// field is a comma-separated field and its 1-based column.
-type field struct {
-	text []byte
-	col  int
-}
-
-// split splits a line on commas into at most len(buf) fields and returns
-// the number of fields found.
-func split(line []byte, buf []field) int {
-	n, start := 0, 0
-	for i := 0; i <= len(line); i++ {
-		if i == len(line) || line[i] == ',' {
-			if n < len(buf) {
-				buf[n] = field{line[start:i], start + 1}
-			}
-			n++
-			start = i + 1
-		}
-	}
-	return n
-}
-
-// suitCode and rankCode map a byte of the log notation to a suit or rank
-// plus one (0: not a suit or rank). The ten is the only two-byte rank.
-var suitCode, rankCode = func() (s, r [256]uint8) {
-	for i, b := range []byte("SCDH") {
-		s[b] = uint8(i) + 1
-	}
-	for i, b := range []byte("A23456789") {
-		r[b] = uint8(i) + 1
-	}
-	r['J'], r['Q'], r['K'] = uint8(gin.Jack)+1, uint8(gin.Queen)+1, uint8(gin.King)+1
-	return s, r
-}()
-
-// decodeCard reads a card in the log notation, as gin.ParseCard does, but
-// from bytes and without allocating.
-func decodeCard(b []byte) (gin.Card, bool) {
-	if len(b) < 2 || len(b) > 3 || suitCode[b[0]] == 0 {
-		return 0, false
-	}
-	s := gin.Suit(suitCode[b[0]] - 1)
-	if len(b) == 3 {
-		return gin.NewCard(s, gin.Ten), b[1] == '1' && b[2] == '0'
-	}
-	r := rankCode[b[1]]
-	return gin.NewCard(s, gin.Rank(r-1)), r != 0
-}
-
-func (f *fileParser) card(line int, fd field, what string) (gin.Card, bool) {
-	c, ok := decodeCard(fd.text)
-	if !ok {
-		f.fail(line, fd.col, CodeBadCard, "%s %q is not a card (suit S, C, D or H, then A, 2-10, J, Q or K)", what, fd.text)
-	}
-	return c, ok
-}
-
-// number parses a non-negative decimal integer of at most 5 digits.
-func number(b []byte) (int, bool) {
-	if len(b) == 0 || len(b) > 5 {
-		return 0, false
-	}
-	n := 0
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
-}
-
-func (f *fileParser) flag(line int, fd field, what string) (gin.Seat, bool) {
-	s, ok := gin.SeatOfFlag(fd.text)
-	if !ok {
-		f.fail(line, fd.col, CodeBadFlag, "%s %q: want 0 or 1", what, fd.text)
-	}
-	return s, ok
-}
-
-// round parses a round number and checks it continues the sequence: the
-// same as last or one more (turns), or exactly next (scores).
-func (f *fileParser) round(line int, fd field, last int, repeat bool) (int, bool) {
-	r, ok := number(fd.text)
-	if !ok || r == 0 {
-		f.fail(line, fd.col, CodeBadRound, "round %q is not a positive integer", fd.text)
-		return 0, false
-	}
-	if r > MaxRounds {
-		f.fail(line, fd.col, CodeTooManyRounds, "round %d: a game may have at most %d rounds", r, MaxRounds)
-		return 0, false
-	}
-	if r == last+1 || (repeat && r == last && last > 0) {
-		return r, true
-	}
-	want := fmt.Sprint(last + 1)
-	if repeat && last > 0 {
-		want = fmt.Sprintf("%d or %d", last, last+1)
-	}
-	f.fail(line, fd.col, CodeRoundOrder, "round %d out of order: want %s", r, want)
-	return 0, false
-}
-
-// turns parses a turn file: round, hand, flag, top, drawn, discarded.
-func (f *fileParser) turns(data []byte) []Play {
-	plays := make([]Play, 0, len(data)/48)
-	last, inRound := 0, 0 // the round of the last row, and its plays so far
-	var buf [6]field
-	var hand [12]field
-	f.eachLine(data, func(line int, text []byte) {
-		if n := split(text, buf[:]); n != 6 {
-			f.fail(line, 0, CodeFieldCount, "%d fields, want 6: round,hand,player,top,drawn,discarded", n)
-			return
-		}
-		p := Play{Line: int32(line)}
-		ok := true
-		r, rok := f.round(line, buf[0], last, true)
-		if rok {
-			if r != last {
-				inRound = 0
-			}
-			last = r
-			if inRound++; inRound == MaxPlaysPerRound+1 {
-				f.fail(line, buf[0].col, CodeTooManyPlays, "round %d has more than %d plays, the most a round may have", r, MaxPlaysPerRound)
-			}
-		}
-		p.Round = int16(r)
-		hf := buf[1]
-		cards := splitHand(hf, hand[:])
-		var seen gin.Hand
-		for i := 0; i < min(cards, len(hand)); i++ {
-			c, cok := f.card(line, hand[i], "hand card")
-			if !cok {
-				ok = false
-				continue
-			}
-			if seen.Has(c) {
-				f.fail(line, hand[i].col, CodeDuplicateCard, "%s appears twice in the hand", c)
-				ok = false
-			}
-			seen = seen.Add(c)
-			if i < gin.HandSize {
-				p.Hand[i] = c
-			}
-		}
-		if cards != gin.HandSize {
-			f.fail(line, hf.col, CodeHandSize, "hand of %d cards, want 10", cards)
-			ok = false
-		}
-		var fok, c1, c2, c3 bool
-		p.Seat, fok = f.flag(line, buf[2], "player flag")
-		p.Top, c1 = f.card(line, buf[3], "top of the discard pile")
-		p.Drawn, c2 = f.card(line, buf[4], "drawn card")
-		p.Discarded, c3 = f.card(line, buf[5], "discarded card")
-		if ok && rok && fok && c1 && c2 && c3 {
-			plays = append(plays, p)
-		}
-	})
-	return plays
-}
-
-// splitHand splits a hand field on ';' into buf and returns how many cards
-// it has (which may exceed len(buf)).
-func splitHand(fd field, buf []field) int {
-	n, start := 0, 0
-	for i := 0; i <= len(fd.text); i++ {
-		if i == len(fd.text) || fd.text[i] == ';' {
-			if n < len(buf) {
-				buf[n] = field{fd.text[start:i], fd.col + start}
-			}
-			n++
-			start = i + 1
-		}
-	}
-	return n
-}
-
-// scores parses a score file: round, your points, the opponent's points,
-// action, caller flag.
-func (f *fileParser) scores(data []byte) []Score {
-	var out []Score
-	last := 0
-	var buf [5]field
-	f.eachLine(data, func(line int, text []byte) {
-		if n := split(text, buf[:]); n != 5 {
-			f.fail(line, 0, CodeFieldCount, "%d fields, want 5: round,your points,opponent points,action,caller", n)
-			return
-		}
-		s := Score{Line: int32(line)}
-		r, rok := f.round(line, buf[0], last, false)
-		if rok {
-			last = r
-		}
-		s.Round = int16(r)
-		you, yok := f.points(line, buf[1])
-		opp, ook := f.points(line, buf[2])
-		s.You, s.Opp = int16(you), int16(opp)
-		switch {
-		case yok && ook && you > 0 && opp > 0:
-			f.fail(line, buf[1].col, CodeBothScored, "both sides scored (%d and %d): one side scores per round", you, opp)
-			yok = false
-		case yok && ook && you == 0 && opp == 0:
-			f.fail(line, buf[1].col, CodeNoScore, "neither side scored: one side scores per round")
-			yok = false
-		}
-		call, err := gin.ParseCall(string(buf[3].text))
-		if err != nil {
-			f.fail(line, buf[3].col, CodeBadAction, "action %q: want Gin, Knock or Drop", buf[3].text)
-		}
-		s.Action = call
-		var fok bool
-		s.Caller, fok = f.flag(line, buf[4], "caller flag")
-		if rok && yok && ook && err == nil && fok {
-			out = append(out, s)
-		}
-	})
-	return out
-}
-
-func (f *fileParser) points(line int, fd field) (int, bool) {
-	n, ok := number(fd.text)
-	if !ok || n > 1000 {
-		f.fail(line, fd.col, CodeBadPoints, "points %q: want an integer from 0 to 1000", fd.text)
-	}
-	return n, ok && n <= 1000
-}
-
-// hashes returns the game's content hash (its rows as logged) and its
-// canonical hash (the smaller of that and the hash of the rows as the other
-// player would have logged them: flags inverted, points swapped).
-func hashes(g *Game) (content, canonical string) {
-	a, b := sha256.New(), sha256.New()
-	var row [2][16]byte
-	for _, p := range g.Plays {
-		for side := range 2 {
-			r := &row[side]
-			r[0], r[1] = byte(p.Round), byte(p.Round>>8)
-			r[2] = b2i((p.Seat == gin.You) != (side == 1))
-			for i, c := range p.Hand {
-				r[3+i] = byte(c)
-			}
-			r[13], r[14], r[15] = byte(p.Top), byte(p.Drawn), byte(p.Discarded)
-		}
-		a.Write(row[0][:])
-		b.Write(row[1][:])
-	}
-	for _, s := range g.Rounds {
-		you, opp := s.You, s.Opp
-		for side, h := range [2]interface{ Write([]byte) (int, error) }{a, b} {
-			fmt.Fprintf(h, "|%d,%d,%d,%d,%d", s.Round, you, opp, s.Action, b2i((s.Caller == gin.You) != (side == 1)))
-			you, opp = opp, you
-		}
-	}
-	ha, hb := hex.EncodeToString(a.Sum(nil)), hex.EncodeToString(b.Sum(nil))
-	return ha, min(ha, hb)
-}
-
-func b2i(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
 }

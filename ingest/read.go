@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // MaxTimestamp is the largest <timestamp> of a log's name: 9999-12-31
@@ -97,12 +98,12 @@ func (e *readError) Error() string { return e.msg }
 
 // readFailure turns an error reading name into a located error: its own
 // code for a readError, unreadable otherwise.
-func readFailure(name string, err error) *FileError {
+func readFailure(name string, err error) *logfile.FileError {
 	var re *readError
 	if errors.As(err, &re) {
-		return &FileError{File: name, Code: re.code, Msg: re.msg}
+		return &logfile.FileError{File: name, Code: re.code, Msg: re.msg}
 	}
-	return &FileError{File: name, Code: CodeUnreadable, Msg: errorText(err)}
+	return &logfile.FileError{File: name, Code: logfile.CodeUnreadable, Msg: errorText(err)}
 }
 
 // errorText is an error's message without the path it repeats, shown

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // listChunk is how many folder entries are read at a time: a folder's
@@ -63,7 +65,7 @@ func (f *finder) walkSub(s sub) error {
 	case s.dir:
 		info, err := os.Lstat(s.path)
 		if err != nil {
-			return f.fail(s.path, CodeUnreadable, "folder not read: "+errorText(err))
+			return f.fail(s.path, logfile.CodeUnreadable, "folder not read: "+errorText(err))
 		}
 		return f.walk(s.path, info)
 	}
@@ -85,7 +87,7 @@ func (f *finder) list(dir string) (logs *folderLogs, subs []sub, err error) {
 	logs = &folderLogs{dir: dir}
 	d, oerr := os.Open(dir)
 	if oerr != nil {
-		return logs, nil, f.fail(dir, CodeUnreadable, "folder not read: "+errorText(oerr))
+		return logs, nil, f.fail(dir, logfile.CodeUnreadable, "folder not read: "+errorText(oerr))
 	}
 	defer d.Close()
 	for {
@@ -117,7 +119,7 @@ func (f *finder) list(dir string) (logs *folderLogs, subs []sub, err error) {
 		}
 		if rerr != nil {
 			// Go on with what was read before the error.
-			if err := f.fail(dir, CodeUnreadable, "folder not read: "+errorText(rerr)); err != nil {
+			if err := f.fail(dir, logfile.CodeUnreadable, "folder not read: "+errorText(rerr)); err != nil {
 				return nil, nil, err
 			}
 			break

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -38,7 +39,7 @@ func newHarness(t *testing.T, moveTo string, dirs ...string) *harness {
 	h := &harness{clock: &clock{time.Date(2026, 1, 2, 10, 0, 0, 0, time.Local)},
 		out: &bytes.Buffer{}, err: &bytes.Buffer{}, db: filepath.Join(t.TempDir(), "g.duckdb")}
 	w, err := New(Options{Dirs: dirs, DBPath: h.db, MoveTo: moveTo, Settle: settle,
-		Ingest: ingest.Options{OnError: func(e *ingest.FileError) { fmt.Fprintln(h.err, e) }},
+		Ingest: ingest.Options{OnError: func(e *logfile.FileError) { fmt.Fprintln(h.err, e) }},
 		Out:    h.out, Err: h.err, Now: h.clock.now})
 	if err != nil {
 		t.Fatal(err)

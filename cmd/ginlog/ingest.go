@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/hearts/logs"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/schema"
@@ -119,7 +120,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 		bar.SetTotal(n)
 	}
 	opts.OnGame = func() { bar.Add(1) }
-	opts.OnError = func(e *ingest.FileError) {
+	opts.OnError = func(e *logfile.FileError) {
 		bar.Done()
 		fmt.Fprintln(a.err, e)
 	}

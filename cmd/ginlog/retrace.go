@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/render"
@@ -157,7 +158,7 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		return nil, err
 	}
 	defer db.Close()
-	sum, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: opts.paths, OnError: func(e *ingest.FileError) { fmt.Fprintln(a.err, e) }})
+	sum, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: opts.paths, OnError: func(e *logfile.FileError) { fmt.Fprintln(a.err, e) }})
 	if err != nil {
 		return nil, &usageError{err: err}
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/watch"
 	"github.com/spf13/cobra"
@@ -77,7 +77,7 @@ func runWatch(ctx context.Context, a *app, opts watch.Options) error {
 		return usagef("watch needs a database file: one in memory would keep nothing")
 	}
 	opts.Out, opts.Err = a.out, a.err
-	opts.Ingest.OnError = func(e *ingest.FileError) { fmt.Fprintln(a.err, e) }
+	opts.Ingest.OnError = func(e *logfile.FileError) { fmt.Fprintln(a.err, e) }
 	w, err := watch.New(opts)
 	if errors.Is(err, watch.ErrNotFolder) || errors.Is(err, watch.ErrMoveInside) {
 		return &usageError{err: err}

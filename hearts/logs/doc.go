@@ -46,6 +46,7 @@
 // seats, and where players without a file leave the totals open, the end
 // of the game is checked under every reading the hands allow.
 //
-// The package is pure: it reads from an fs.FS and returns the files' bytes
-// to write, and does no other I/O.
+// The package is pure: it reads from an fs.FS (ReadFS) or through the
+// Read functions of its sources (Stream, which ingest uses), returns the
+// files' bytes to write, and does no other I/O.
 package logs

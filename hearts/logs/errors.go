@@ -1,15 +1,10 @@
 package logs
 
-import "fmt"
-
-// The defect codes of the files. Stable: scripts and the database use them.
+// The defect codes of the files, besides logfile's (empty-file, binary,
+// long-line, blank-line, unreadable, too-many-errors). Stable: scripts and
+// the database use them.
 const (
 	CodeBadName         = "bad-name"         // a .csv file not named <unix-time>.csv inside a player's folder
-	CodeUnreadable      = "unreadable"       // the file could not be read
-	CodeEmptyFile       = "empty-file"       // a file with no rows
-	CodeBinary          = "binary"           // NUL, control or non-UTF-8 bytes
-	CodeLongLine        = "long-line"        // a line longer than MaxLine bytes
-	CodeBlankLine       = "blank-line"       // an empty line before the end of the file
 	CodeFieldCount      = "field-count"      // not 5 fields: time,pos,score,first,"tricks"
 	CodeBadQuote        = "bad-quote"        // the tricks field is not one quoted field
 	CodeBadNumber       = "bad-number"       // time, pos, score or first is not a non-negative integer
@@ -24,28 +19,8 @@ const (
 	CodeSiblingMismatch = "sibling-mismatch" // sibling files of one stamp disagree on a hand
 	CodeDuplicatePos    = "duplicate-pos"    // two sibling files give the same pos
 	CodePosOrder        = "pos-order"        // the pos order is not the order of the players' folder names
-	CodeTooManyErrors   = "too-many-errors"  // the rest of the file was not checked
 )
 
 // MaxLine is the longest line accepted, in bytes. A real row is under 300
 // bytes.
 const MaxLine = 1024
-
-// maxErrors is how many defects are reported per file before giving up on
-// it.
-const maxErrors = 20
-
-// FileError is a located defect: file:line:column: code: message. Line is
-// 1-based (0 for the whole file); Column is the 1-based byte column of the
-// offending field or card (0 for the whole line).
-type FileError struct {
-	File   string
-	Line   int
-	Column int
-	Code   string
-	Msg    string
-}
-
-func (e *FileError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Column, e.Code, e.Msg)
-}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // Version is the framework version that wrote a stamp's files: how it
@@ -39,7 +40,7 @@ type Stamp struct {
 	All     []*File                  // every file of the stamp, sound or not, by player id
 	Rows    int
 	Version Version
-	Errors  []*FileError
+	Errors  []*logfile.FileError
 }
 
 // Hand is one hand of a game, merged from the sibling files that log it.
@@ -71,7 +72,7 @@ type Game struct {
 	Version Version
 	Stamps  []*Stamp // an earlier-version stamp may hold the end of one game and the start of the next
 	Hands   []Hand
-	Errors  []*FileError
+	Errors  []*logfile.FileError
 }
 
 // Files returns the files the game comes from.
@@ -171,7 +172,7 @@ func merge(group string, t int64, files []*File) *Stamp {
 	lastPos := -1
 	for _, f := range files {
 		fail := func(line, col int, code, format string, args ...any) {
-			s.Errors = append(s.Errors, &FileError{File: f.Name, Line: line, Column: col, Code: code, Msg: fmt.Sprintf(format, args...)})
+			s.Errors = append(s.Errors, &logfile.FileError{File: f.Name, Line: line, Column: col, Code: code, Msg: fmt.Sprintf(format, args...)})
 		}
 		switch {
 		case f.Players != ref.Players:
@@ -194,7 +195,7 @@ func merge(group string, t int64, files []*File) *Stamp {
 			if len(ref.Rows) > len(f.Rows) {
 				long, short = ref, f
 			}
-			s.Errors = append(s.Errors, &FileError{File: long.Name, Line: int(long.Rows[k].Line), Code: CodeSiblingMismatch,
+			s.Errors = append(s.Errors, &logfile.FileError{File: long.Name, Line: int(long.Rows[k].Line), Code: CodeSiblingMismatch,
 				Msg: fmt.Sprintf("%d hands, but %d in %s", len(long.Rows), len(short.Rows), short.Name)})
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/ginlog/ginlog/logfile"
 	"golang.org/x/tools/txtar"
 )
 
@@ -107,7 +108,7 @@ func TestDeviationCodes(t *testing.T) {
 			t.Errorf("code %q is not listed", code)
 		}
 	}
-	if rep := Verify(&Game{Errors: []*FileError{{Code: CodeBadCard}}}); rep.Verified() {
+	if rep := Verify(&Game{Errors: []*logfile.FileError{{Code: CodeBadCard}}}); rep.Verified() {
 		t.Error("a rejected game verifies")
 	}
 }

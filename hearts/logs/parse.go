@@ -8,10 +8,10 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // File is one parsed log file: one player's view of the hands written
@@ -26,7 +26,7 @@ type File struct {
 	Players int // 2 or 4, from the tricks
 	Pos     int // this player's index among the game's sorted player ids
 	Rows    []Row
-	Errors  []*FileError
+	Errors  []*logfile.FileError
 }
 
 // Row is one hand as one file logs it.
@@ -61,103 +61,33 @@ func SplitName(name string) (group, player string, stamp int64, ok bool) {
 func ParseFile(name string, data []byte) *File {
 	sum := sha256.Sum256(data)
 	f := &File{Name: name, SHA256: hex.EncodeToString(sum[:]), Bytes: len(data), Pos: -1}
-	p := &fileParser{name: name}
+	p := &fileParser{Reader: logfile.Reader{File: name, MaxLine: MaxLine}}
 	var ok bool
 	f.Group, f.Player, f.Stamp, ok = SplitName(name)
 	if !ok {
-		p.fail(0, 0, CodeBadName, "want <player folder>/<unix time>.csv")
-		f.Errors = p.errs
+		p.Fail(0, 0, CodeBadName, "want <player folder>/<unix time>.csv")
+		f.Errors = p.Errors
 		return f
 	}
 	p.stamp = f.Stamp
 	f.Rows = make([]Row, 0, bytes.Count(data, []byte("\n"))+1)
-	p.eachLine(data, func(line int, text []byte) {
+	p.EachLine(data, func(line int, text []byte) {
 		var r Row
 		if p.row(line, text, &r, f) {
 			f.Rows = append(f.Rows, r)
 		}
 	})
-	if len(p.errs) > 0 {
+	if len(p.Errors) > 0 {
 		f.Rows = nil
 	}
-	f.Errors = p.errs
+	f.Errors = p.Errors
 	return f
 }
 
-// fileParser walks the lines of one file and collects its errors.
+// fileParser reads the lines of one file and collects its errors.
 type fileParser struct {
-	name  string
+	logfile.Reader
 	stamp int64
-	errs  []*FileError
-	done  bool // too many errors: stop checking
-}
-
-func (p *fileParser) fail(line, col int, code, format string, args ...any) {
-	if p.done {
-		return
-	}
-	if len(p.errs) == maxErrors {
-		p.errs = append(p.errs, &FileError{File: p.name, Line: line, Code: CodeTooManyErrors, Msg: fmt.Sprintf("stopped after %d errors", maxErrors)})
-		p.done = true
-		return
-	}
-	p.errs = append(p.errs, &FileError{File: p.name, Line: line, Column: col, Code: code, Msg: fmt.Sprintf(format, args...)})
-}
-
-// eachLine calls fn with every line of data (without its line ending, CRLF
-// or LF) and its 1-based number, after checking the file-level rules: not
-// empty, not binary, lines not too long, blank only as the very last line.
-func (p *fileParser) eachLine(data []byte, fn func(line int, text []byte)) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if len(bytes.TrimSpace(data)) == 0 {
-		p.fail(1, 0, CodeEmptyFile, "the file has no rows")
-		return
-	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
-		p.fail(bytes.Count(data[:i], []byte("\n"))+1, 0, CodeBinary, "NUL byte: this is not a text log")
-		return
-	}
-	blank, blanks := 0, 0 // the first of a run of blank lines, and its length
-	for n := 1; len(data) > 0 && !p.done; n++ {
-		text := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			text, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		text = bytes.TrimSuffix(text, []byte("\r"))
-		if len(text) == 0 {
-			if blanks == 0 {
-				blank = n
-			}
-			blanks++
-			continue
-		}
-		if blanks > 0 {
-			p.fail(blank, 0, CodeBlankLine, "blank line between rows")
-			blanks = 0
-		}
-		switch {
-		case len(text) > MaxLine:
-			p.fail(n, MaxLine+1, CodeLongLine, "line longer than %d bytes", MaxLine)
-		case !utf8.Valid(text) || hasControl(text):
-			p.fail(n, 0, CodeBinary, "control or non-UTF-8 bytes: this is not a text log")
-		default:
-			fn(n, text)
-		}
-	}
-	if blanks > 1 {
-		p.fail(blank+1, 0, CodeBlankLine, "%d blank lines at the end of the file", blanks)
-	}
-}
-
-func hasControl(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 || c == 0x7f {
-			return true
-		}
-	}
-	return false
 }
 
 // number parses a non-negative decimal integer of at most 18 digits.
@@ -183,19 +113,19 @@ func (p *fileParser) row(line int, text []byte, r *Row, f *File) bool {
 	q := bytes.IndexByte(text, '"')
 	if q < 0 {
 		if n := bytes.Count(text, []byte(",")) + 1; n < 5 {
-			p.fail(line, 0, CodeFieldCount, "%d fields, want 5: time,pos,score,first,\"tricks\"", n)
+			p.Fail(line, 0, CodeFieldCount, "%d fields, want 5: time,pos,score,first,\"tricks\"", n)
 		} else {
-			p.fail(line, 0, CodeBadQuote, "the tricks must be one field in double quotes")
+			p.Fail(line, 0, CodeBadQuote, "the tricks must be one field in double quotes")
 		}
 		return false
 	}
 	head, rest := text[:q], text[q:]
 	if len(head) == 0 || head[len(head)-1] != ',' || bytes.Count(head, []byte(",")) != 4 {
-		p.fail(line, 0, CodeFieldCount, "%d fields before the tricks, want 4: time,pos,score,first", bytes.Count(head, []byte(",")))
+		p.Fail(line, 0, CodeFieldCount, "%d fields before the tricks, want 4: time,pos,score,first", bytes.Count(head, []byte(",")))
 		return false
 	}
 	if len(rest) < 2 || rest[len(rest)-1] != '"' || bytes.Count(rest, []byte(`"`)) != 2 {
-		p.fail(line, q+1, CodeBadQuote, "the tricks must be one field in double quotes")
+		p.Fail(line, q+1, CodeBadQuote, "the tricks must be one field in double quotes")
 		return false
 	}
 	var fields [4][]byte
@@ -212,7 +142,7 @@ func (p *fileParser) row(line int, text []byte, r *Row, f *File) bool {
 	for i, fd := range fields {
 		n, good := number(fd)
 		if !good {
-			p.fail(line, cols[i], CodeBadNumber, "%s %q is not a non-negative integer", names[i], fd)
+			p.Fail(line, cols[i], CodeBadNumber, "%s %q is not a non-negative integer", names[i], fd)
 			ok = false
 		}
 		nums[i] = n
@@ -222,21 +152,21 @@ func (p *fileParser) row(line int, text []byte, r *Row, f *File) bool {
 	}
 	switch {
 	case nums[0] != p.stamp:
-		p.fail(line, cols[0], CodeTimeMismatch, "time %d is not the file's stamp %d", nums[0], p.stamp)
+		p.Fail(line, cols[0], CodeTimeMismatch, "time %d is not the file's stamp %d", nums[0], p.stamp)
 		ok = false
 	case nums[1] >= int64(f.Players):
-		p.fail(line, cols[1], CodeBadPos, "pos %d in a game of %d players", nums[1], f.Players)
+		p.Fail(line, cols[1], CodeBadPos, "pos %d in a game of %d players", nums[1], f.Players)
 		ok = false
 	case f.Pos >= 0 && nums[1] != int64(f.Pos):
-		p.fail(line, cols[1], CodeBadPos, "pos %d, but %d on the rows before", nums[1], f.Pos)
+		p.Fail(line, cols[1], CodeBadPos, "pos %d, but %d on the rows before", nums[1], f.Pos)
 		ok = false
 	}
 	if nums[2] > hearts.MoonPoints {
-		p.fail(line, cols[2], CodeBadScore, "score %d: a hand scores at most %d", nums[2], hearts.MoonPoints)
+		p.Fail(line, cols[2], CodeBadScore, "score %d: a hand scores at most %d", nums[2], hearts.MoonPoints)
 		ok = false
 	}
 	if nums[3] >= int64(f.Players) {
-		p.fail(line, cols[3], CodeBadFirst, "first %d in a game of %d players", nums[3], f.Players)
+		p.Fail(line, cols[3], CodeBadFirst, "first %d in a game of %d players", nums[3], f.Players)
 		ok = false
 	}
 	if !ok {
@@ -263,10 +193,10 @@ func (p *fileParser) tricks(line int, b []byte, col int, r *Row, f *File) bool {
 		c, good := decodeCard(tok)
 		switch {
 		case !good:
-			p.fail(line, at, CodeBadCard, "%q is not a card (suit S, C, D or H, then 2-10, J, Q, K or A)", tok)
+			p.Fail(line, at, CodeBadCard, "%q is not a card (suit S, C, D or H, then 2-10, J, Q, K or A)", tok)
 			ok = false
 		case seen.Has(c):
-			p.fail(line, at, CodeDuplicateCard, "%v appears twice in the hand", c)
+			p.Fail(line, at, CodeDuplicateCard, "%v appears twice in the hand", c)
 			ok = false
 		case card < gin.NumCards:
 			r.Cards[card], r.CardCol[card] = c, uint16(at)
@@ -281,7 +211,7 @@ func (p *fileParser) tricks(line int, b []byte, col int, r *Row, f *File) bool {
 				want = size
 			}
 			if size != want || !hearts.ValidPlayers(size) {
-				p.fail(line, trickAt, CodeTrickSize, "trick %d has %d cards, want %s", tricks, size, trickSizes(want))
+				p.Fail(line, trickAt, CodeTrickSize, "trick %d has %d cards, want %s", tricks, size, trickSizes(want))
 				return false
 			}
 			if i < len(b) {
@@ -293,7 +223,7 @@ func (p *fileParser) tricks(line int, b []byte, col int, r *Row, f *File) bool {
 		start = i + 1
 	}
 	if card != gin.NumCards {
-		p.fail(line, col, CodeTrickCount, "%d tricks of %d cards: want all 52 cards", tricks, want)
+		p.Fail(line, col, CodeTrickCount, "%d tricks of %d cards: want all 52 cards", tricks, want)
 		return false
 	}
 	if ok && f.Players == 0 {

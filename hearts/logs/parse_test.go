@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/logfile"
 	"golang.org/x/tools/txtar"
 )
 
@@ -102,10 +103,10 @@ func formatRow(f *File, r *Row) string {
 }
 
 var knownCodes = map[string]bool{
-	CodeBadName: true, CodeUnreadable: true, CodeEmptyFile: true, CodeBinary: true, CodeLongLine: true,
-	CodeBlankLine: true, CodeFieldCount: true, CodeBadQuote: true, CodeBadNumber: true, CodeTimeMismatch: true,
+	CodeBadName: true, logfile.CodeUnreadable: true, logfile.CodeEmptyFile: true, logfile.CodeBinary: true, logfile.CodeLongLine: true,
+	logfile.CodeBlankLine: true, CodeFieldCount: true, CodeBadQuote: true, CodeBadNumber: true, CodeTimeMismatch: true,
 	CodeBadPos: true, CodeBadScore: true, CodeBadFirst: true, CodeBadCard: true, CodeTrickSize: true,
-	CodeTrickCount: true, CodeDuplicateCard: true, CodeTooManyErrors: true,
+	CodeTrickCount: true, CodeDuplicateCard: true, logfile.CodeTooManyErrors: true,
 }
 
 // FuzzParseFile checks that the parser never panics, that every error is
@@ -132,7 +133,7 @@ func FuzzParseFile(f *testing.F) {
 	const name = "g/p/200.csv"
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := ParseFile(name, data)
-		if len(file.Errors) > maxErrors+1 {
+		if len(file.Errors) > logfile.MaxErrors+1 {
 			t.Fatalf("%d errors", len(file.Errors))
 		}
 		for _, e := range file.Errors {

@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/ginlog/ginlog/logfile"
 )
 
 // ReadFS reads every .csv file under root in fsys (other files are not
@@ -17,7 +19,7 @@ func ReadFS(fsys fs.FS, root string) ([]*Game, error) {
 			if name == root {
 				return err
 			}
-			files = append(files, unreadable(name, err))
+			files = append(files, unreadable(name, &logfile.FileError{File: name, Code: logfile.CodeUnreadable, Msg: err.Error()}))
 			return nil
 		}
 		if d.IsDir() || !d.Type().IsRegular() || !strings.EqualFold(path.Ext(name), ".csv") {
@@ -25,7 +27,7 @@ func ReadFS(fsys fs.FS, root string) ([]*Game, error) {
 		}
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			files = append(files, unreadable(name, err))
+			files = append(files, unreadable(name, &logfile.FileError{File: name, Code: logfile.CodeUnreadable, Msg: err.Error()}))
 			return nil
 		}
 		files = append(files, ParseFile(name, data))
@@ -37,9 +39,10 @@ func ReadFS(fsys fs.FS, root string) ([]*Game, error) {
 	return Group(files), nil
 }
 
-// unreadable returns a file that could not be read, as a located error.
-func unreadable(name string, err error) *File {
-	f := &File{Name: name, Pos: -1, Errors: []*FileError{{File: name, Code: CodeUnreadable, Msg: err.Error()}}}
+// unreadable returns a file that could not be read, whose only error is
+// e.
+func unreadable(name string, e *logfile.FileError) *File {
+	f := &File{Name: name, Pos: -1, Errors: []*logfile.FileError{e}}
 	f.Group, f.Player, f.Stamp, _ = SplitName(name)
 	return f
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/sim"
@@ -196,8 +197,8 @@ func (c *Config) WriteSuited(ctx context.Context, dir string, first, n int) erro
 		if g.Forfeit != nil {
 			return fmt.Errorf("game %d of the simulation was forfeited: %v", g.Index, g.Forfeit)
 		}
-		turns := sim.AppendTurns(nil, &g.Record)
-		scores := sim.AppendScores(nil, &g.Record)
+		turns := ginlogs.AppendTurns(nil, &g.Record)
+		scores := ginlogs.AppendScores(nil, &g.Record)
 		suited := make([]byte, len(turns))
 		for v, order := range suitOrders {
 			i := g.Index*len(suitOrders) + v

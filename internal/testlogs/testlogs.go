@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"testing"
 
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -120,7 +121,7 @@ func Simulate(t testing.TB, n int, start int64) []Game {
 	}
 	out := make([]Game, n)
 	err = sim.Run(context.Background(), sim.Config{Players: entrants, Games: n, Seed: uint64(start), Start: start}, func(g *sim.Game) error {
-		out[g.Index] = Game{TS: g.Timestamp, Turns: sim.AppendTurns(nil, &g.Record), Scores: sim.AppendScores(nil, &g.Record)}
+		out[g.Index] = Game{TS: g.Timestamp, Turns: ginlogs.AppendTurns(nil, &g.Record), Scores: ginlogs.AppendScores(nil, &g.Record)}
 		return nil
 	})
 	if err != nil {
