@@ -61,9 +61,9 @@ func loadHearts(ctx context.Context, conn *sql.Conn, ids []int64) ([]HeartsGame,
 		return nil, nil
 	}
 	lo, hi := ids[0], ids[len(ids)-1]
-	want := make(map[int64]*heartsBuild, len(ids))
+	l := heartsLoader{want: make(map[int64]*heartsBuild, len(ids))}
 	for _, id := range ids {
-		want[id] = nil
+		l.want[id] = nil
 	}
 	err := conn.Raw(func(dc any) error {
 		q, ok := dc.(driver.QueryerContext)
@@ -71,92 +71,15 @@ func loadHearts(ctx context.Context, conn *sql.Conn, ids []int64) ([]HeartsGame,
 			return fmt.Errorf("connection %T cannot query", dc)
 		}
 		args := []driver.NamedValue{{Ordinal: 1, Value: lo}, {Ordinal: 2, Value: hi}}
-		var n [4]int64
 		steps := []struct {
 			name, sql string
 			row       func(v []driver.Value) error
 		}{
-			{"games", heartsGamesSQL, func(v []driver.Value) error {
-				if err := ints(v[:3], n[:3]); err != nil {
-					return err
-				}
-				if _, ok := want[n[0]]; !ok {
-					return nil
-				}
-				group, _ := v[3].(string)
-				if !hearts.ValidPlayers(int(n[1])) {
-					return fmt.Errorf("game %d has %d players", n[0], n[1])
-				}
-				want[n[0]] = &heartsBuild{
-					g:      &logs.Game{Group: group, Players: int(n[1]), Version: logs.Version(n[2])},
-					stamps: map[int64]*logs.Stamp{}, names: map[[2]int64][2]string{},
-				}
-				return nil
-			}},
-			{"players", heartsPlayersSQL, func(v []driver.Value) error {
-				if err := ints(v[:2], n[:2]); err != nil {
-					return err
-				}
-				b := want[n[0]]
-				if b == nil {
-					return nil
-				}
-				if n[1] < 0 || n[1] >= int64(b.g.Players) {
-					return fmt.Errorf("game %d: player pos %d", n[0], n[1])
-				}
-				b.g.IDs[n[1]], _ = v[2].(string)
-				return nil
-			}},
-			{"files", heartsFilesSQL, func(v []driver.Value) error {
-				if err := ints(v[:3], n[:3]); err != nil {
-					return err
-				}
-				b := want[n[0]]
-				if b == nil {
-					return nil
-				}
-				path, _ := v[3].(string)
-				sum, _ := v[4].(string)
-				b.names[[2]int64{n[1], n[2]}] = [2]string{path, sum}
-				return nil
-			}},
-			{"hands", heartsHandsSQL, func(v []driver.Value) error {
-				var h [5]int64
-				if err := ints(v[:5], h[:]); err != nil {
-					return err
-				}
-				b := want[h[0]]
-				if b == nil {
-					return nil
-				}
-				if h[1] != int64(len(b.g.Hands)+1) {
-					return fmt.Errorf("game %d: hand %d after %d hands", h[0], h[1], len(b.g.Hands))
-				}
-				codes, _ := v[5].(string)
-				if len(codes) != gin.NumCards {
-					return fmt.Errorf("game %d hand %d: %d cards", h[0], h[1], len(codes))
-				}
-				hand := logs.Hand{Stamp: b.stamp(h[2]), Row: int(h[3]), First: int(h[4])}
-				for k := range hand.Cards {
-					hand.Cards[k] = gin.Card(codes[k] - 'A')
-				}
-				b.g.Hands = append(b.g.Hands, hand)
-				return nil
-			}},
-			{"scores", heartsScoresSQL, func(v []driver.Value) error {
-				var s [7]int64
-				if err := ints(v[:7], s[:]); err != nil {
-					return err
-				}
-				b := want[s[0]]
-				if b == nil {
-					return nil
-				}
-				if s[1] < 1 || s[1] > int64(len(b.g.Hands)) || s[2] < 0 || s[2] >= int64(b.g.Players) {
-					return fmt.Errorf("game %d: a score of hand %d, pos %d", s[0], s[1], s[2])
-				}
-				return b.score(&b.g.Hands[s[1]-1], int(s[2]), s[3:])
-			}},
+			{"games", heartsGamesSQL, l.game},
+			{"players", heartsPlayersSQL, l.player},
+			{"files", heartsFilesSQL, l.file},
+			{"hands", heartsHandsSQL, l.hand},
+			{"scores", heartsScoresSQL, l.score},
 		}
 		for _, st := range steps {
 			if err := eachRow(ctx, q, st.sql, args, st.row); err != nil {
@@ -170,11 +93,112 @@ func loadHearts(ctx context.Context, conn *sql.Conn, ids []int64) ([]HeartsGame,
 	}
 	out := make([]HeartsGame, 0, len(ids))
 	for _, id := range ids {
-		if b := want[id]; b != nil {
+		if b := l.want[id]; b != nil {
 			out = append(out, HeartsGame{ID: id, Game: b.finish()})
 		}
 	}
 	return out, nil
+}
+
+// heartsLoader rebuilds the wanted games from the rows of their tables,
+// read in the order games, players, files, hands, scores; a row of a game
+// not wanted is passed over.
+type heartsLoader struct {
+	want map[int64]*heartsBuild // nil until the game's row is read
+	n    [4]int64               // a row's integers
+}
+
+// game starts a game from its row: id, players, version, group.
+func (l *heartsLoader) game(v []driver.Value) error {
+	if err := ints(v[:3], l.n[:3]); err != nil {
+		return err
+	}
+	if _, ok := l.want[l.n[0]]; !ok {
+		return nil
+	}
+	group, _ := v[3].(string)
+	if !hearts.ValidPlayers(int(l.n[1])) {
+		return fmt.Errorf("game %d has %d players", l.n[0], l.n[1])
+	}
+	l.want[l.n[0]] = &heartsBuild{
+		g:      &logs.Game{Group: group, Players: int(l.n[1]), Version: logs.Version(l.n[2])},
+		stamps: map[int64]*logs.Stamp{}, names: map[[2]int64][2]string{},
+	}
+	return nil
+}
+
+// player sets a player's id from its row: game, pos, id.
+func (l *heartsLoader) player(v []driver.Value) error {
+	if err := ints(v[:2], l.n[:2]); err != nil {
+		return err
+	}
+	b := l.want[l.n[0]]
+	if b == nil {
+		return nil
+	}
+	if l.n[1] < 0 || l.n[1] >= int64(b.g.Players) {
+		return fmt.Errorf("game %d: player pos %d", l.n[0], l.n[1])
+	}
+	b.g.IDs[l.n[1]], _ = v[2].(string)
+	return nil
+}
+
+// file records a file's path and hash from its row: game, stamp, pos,
+// path, sha256.
+func (l *heartsLoader) file(v []driver.Value) error {
+	if err := ints(v[:3], l.n[:3]); err != nil {
+		return err
+	}
+	b := l.want[l.n[0]]
+	if b == nil {
+		return nil
+	}
+	path, _ := v[3].(string)
+	sum, _ := v[4].(string)
+	b.names[[2]int64{l.n[1], l.n[2]}] = [2]string{path, sum}
+	return nil
+}
+
+// hand appends a hand from its row: game, hand, stamp, row, first, cards.
+func (l *heartsLoader) hand(v []driver.Value) error {
+	var h [5]int64
+	if err := ints(v[:5], h[:]); err != nil {
+		return err
+	}
+	b := l.want[h[0]]
+	if b == nil {
+		return nil
+	}
+	if h[1] != int64(len(b.g.Hands)+1) {
+		return fmt.Errorf("game %d: hand %d after %d hands", h[0], h[1], len(b.g.Hands))
+	}
+	codes, _ := v[5].(string)
+	if len(codes) != gin.NumCards {
+		return fmt.Errorf("game %d hand %d: %d cards", h[0], h[1], len(codes))
+	}
+	hand := logs.Hand{Stamp: b.stamp(h[2]), Row: int(h[3]), First: int(h[4])}
+	for k := range hand.Cards {
+		hand.Cards[k] = gin.Card(codes[k] - 'A')
+	}
+	b.g.Hands = append(b.g.Hands, hand)
+	return nil
+}
+
+// score sets a player's logged score of a hand from its row: game, hand,
+// pos, then the score's figures.
+func (l *heartsLoader) score(v []driver.Value) error {
+	var s [7]int64
+	if err := ints(v[:7], s[:]); err != nil {
+		return err
+	}
+	b := l.want[s[0]]
+	if b == nil {
+		return nil
+	}
+	if s[1] < 1 || s[1] > int64(len(b.g.Hands)) || s[2] < 0 || s[2] >= int64(b.g.Players) {
+		return fmt.Errorf("game %d: a score of hand %d, pos %d", s[0], s[1], s[2])
+	}
+	return b.score(&b.g.Hands[s[1]-1], int(s[2]), s[3:])
 }
 
 // stamp returns the game's stamp of time t, adding it on first use.

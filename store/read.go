@@ -43,11 +43,15 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64, listed bool) ([]*rep
 		return nil, nil
 	}
 	lo, hi := ids[0], ids[len(ids)-1]
-	want := make(map[int64]*replay.Game, len(ids))
+	l := ginLoader{want: make(map[int64]*replay.Game, len(ids)), listed: listed}
 	games := make([]*replay.Game, len(ids))
 	for i, id := range ids {
 		games[i] = &replay.Game{ID: id}
-		want[id] = games[i]
+		l.want[id] = games[i]
+	}
+	plays := playsSQL
+	if listed {
+		plays = playsListedSQL
 	}
 	err := conn.Raw(func(dc any) error {
 		q, ok := dc.(driver.QueryerContext)
@@ -55,74 +59,18 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64, listed bool) ([]*rep
 			return fmt.Errorf("connection %T cannot query", dc)
 		}
 		args := []driver.NamedValue{{Ordinal: 1, Value: lo}, {Ordinal: 2, Value: hi}}
-		err := eachRow(ctx, q, timestampsSQL, args, func(v []driver.Value) error {
-			var r [2]int64
-			if err := ints(v, r[:]); err != nil {
-				return err
-			}
-			if g := want[r[0]]; g != nil {
-				g.LogTS = r[1]
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("timestamps: %w", err)
+		steps := []struct {
+			name, sql string
+			row       func(v []driver.Value) error
+		}{
+			{"timestamps", timestampsSQL, l.timestamp},
+			{"rounds", roundsSQL, l.round},
+			{"plays", plays, l.play},
 		}
-		err = eachRow(ctx, q, roundsSQL, args, func(v []driver.Value) error {
-			var r [6]int64
-			if err := ints(v, r[:]); err != nil {
-				return err
+		for _, st := range steps {
+			if err := eachRow(ctx, q, st.sql, args, st.row); err != nil {
+				return fmt.Errorf("%s: %w", st.name, err)
 			}
-			g := want[r[0]]
-			if g == nil {
-				return nil
-			}
-			if r[1] != int64(len(g.Rounds)+1) {
-				return fmt.Errorf("game %d: round %d after %d rounds", r[0], r[1], len(g.Rounds))
-			}
-			g.Rounds = append(g.Rounds, replay.Round{Number: int(r[1]), Points: [2]int{int(r[2]), int(r[3])},
-				Action: gin.Call(r[4]), Caller: gin.Seat(r[5])})
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("rounds: %w", err)
-		}
-		plays := playsSQL
-		if listed {
-			plays = playsListedSQL
-		}
-		err = eachRow(ctx, q, plays, args, func(v []driver.Value) error {
-			var p [8]int64
-			if err := ints(v[:4], p[:4]); err != nil {
-				return err
-			}
-			if err := ints(v[5:8], p[5:]); err != nil {
-				return err
-			}
-			drawnFirst, ok := v[4].(bool)
-			if !ok {
-				return fmt.Errorf("drawn first is %T, not a bool", v[4])
-			}
-			g := want[p[0]]
-			if g == nil {
-				return nil
-			}
-			if p[1] < 1 || p[1] > int64(len(g.Rounds)) {
-				return fmt.Errorf("game %d: a play of round %d, which has no score row", p[0], p[1])
-			}
-			r := &g.Rounds[p[1]-1]
-			r.Plays = append(r.Plays, replay.Play{Seat: gin.Seat(p[2]), Hand: gin.Hand(p[3]), DrawnFirst: drawnFirst,
-				Top: gin.Card(p[5]), Drawn: gin.Card(p[6]), Discarded: gin.Card(p[7])})
-			if listed {
-				r.Listed = append(r.Listed, [gin.HandSize]gin.Card{})
-				if err := listedCards(v[8], &r.Listed[len(r.Listed)-1]); err != nil {
-					return fmt.Errorf("game %d round %d: hand: %w", p[0], p[1], err)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("plays: %w", err)
 		}
 		return nil
 	})
@@ -130,6 +78,78 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64, listed bool) ([]*rep
 		return nil, fmt.Errorf("load games %d to %d: %w", lo, hi, err)
 	}
 	return games, nil
+}
+
+// ginLoader fills the wanted games from the rows of their tables, read in
+// the order timestamps, rounds, plays; a row of a game not wanted is
+// passed over.
+type ginLoader struct {
+	want   map[int64]*replay.Game
+	listed bool // the plays' rows end with the hand as the log lists it
+}
+
+// timestamp sets a game's log timestamp from its row: game, timestamp.
+func (l *ginLoader) timestamp(v []driver.Value) error {
+	var r [2]int64
+	if err := ints(v, r[:]); err != nil {
+		return err
+	}
+	if g := l.want[r[0]]; g != nil {
+		g.LogTS = r[1]
+	}
+	return nil
+}
+
+// round appends a round from its row: game, round, points of each side,
+// action, caller.
+func (l *ginLoader) round(v []driver.Value) error {
+	var r [6]int64
+	if err := ints(v, r[:]); err != nil {
+		return err
+	}
+	g := l.want[r[0]]
+	if g == nil {
+		return nil
+	}
+	if r[1] != int64(len(g.Rounds)+1) {
+		return fmt.Errorf("game %d: round %d after %d rounds", r[0], r[1], len(g.Rounds))
+	}
+	g.Rounds = append(g.Rounds, replay.Round{Number: int(r[1]), Points: [2]int{int(r[2]), int(r[3])},
+		Action: gin.Call(r[4]), Caller: gin.Seat(r[5])})
+	return nil
+}
+
+// play appends a play to its round from its row: game, round, seat, hand,
+// drawn first, top, drawn, discarded, and the listed hand if asked.
+func (l *ginLoader) play(v []driver.Value) error {
+	var p [8]int64
+	if err := ints(v[:4], p[:4]); err != nil {
+		return err
+	}
+	if err := ints(v[5:8], p[5:]); err != nil {
+		return err
+	}
+	drawnFirst, ok := v[4].(bool)
+	if !ok {
+		return fmt.Errorf("drawn first is %T, not a bool", v[4])
+	}
+	g := l.want[p[0]]
+	if g == nil {
+		return nil
+	}
+	if p[1] < 1 || p[1] > int64(len(g.Rounds)) {
+		return fmt.Errorf("game %d: a play of round %d, which has no score row", p[0], p[1])
+	}
+	r := &g.Rounds[p[1]-1]
+	r.Plays = append(r.Plays, replay.Play{Seat: gin.Seat(p[2]), Hand: gin.Hand(p[3]), DrawnFirst: drawnFirst,
+		Top: gin.Card(p[5]), Drawn: gin.Card(p[6]), Discarded: gin.Card(p[7])})
+	if l.listed {
+		r.Listed = append(r.Listed, [gin.HandSize]gin.Card{})
+		if err := listedCards(v[8], &r.Listed[len(r.Listed)-1]); err != nil {
+			return fmt.Errorf("game %d round %d: hand: %w", p[0], p[1], err)
+		}
+	}
+	return nil
 }
 
 // listedCards reads a hand's list of card enum codes into dst.
