@@ -118,10 +118,8 @@ func Run(ctx context.Context, db *sql.DB, opts Options) (*Summary, error) {
 // panics.
 func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *Game) (*Summary, error) {
 	start := time.Now()
-	for _, label := range []struct{ flag, value string }{{"source", opts.Source}, {"opponent", opts.Opponent}} {
-		if !utf8.ValidString(label.value) {
-			return nil, fmt.Errorf("the %s label %q is not valid UTF-8", label.flag, label.value)
-		}
+	if err := checkLabels(opts); err != nil {
+		return nil, err
 	}
 	fd, err := newFinder(opts.Paths)
 	if err != nil {
@@ -140,16 +138,6 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	if err != nil {
 		return nil, err
 	}
-	// Small imports are cut into smaller batches so that both writers
-	// work: about four batches, at a guessed 100 plays a game of those
-	// found so far.
-	found, limit := 0, minBatchPlays
-	full := func(games, plays int) bool {
-		if opts.Batch > 0 {
-			return games >= opts.Batch
-		}
-		return plays >= limit
-	}
 	grp, gctx := errgroup.WithContext(ctx)
 	jobs, err := startWriters(gctx, grp, db, p, writers)
 	if err != nil {
@@ -162,52 +150,33 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	})
 
 	sum := &Summary{ImportID: p.importID}
-	var batch []planned
-	plays := 0
-	turn := make(chan struct{})
-	close(turn) // the first batch may commit at once
-	send := func() {
-		committed := make(chan struct{})
-		select {
-		case jobs <- writeJob{batch, turn, committed}:
-		case <-gctx.Done():
-		}
-		batch, turn, plays = nil, committed, 0
-	}
+	b := newBatcher(gctx, jobs, opts.Batch)
 	for r := range parseAll(gctx, grp, items, route, opts.Workers, parse) {
 		switch {
 		case r.found != 0:
-			found += r.found
-			limit = min(batchPlays, max(minBatchPlays, found*100/(2*writers)))
+			b.found(r.found)
 			if opts.OnTotal != nil {
-				opts.OnTotal(found)
+				opts.OnTotal(b.total)
 			}
-			continue
 		case r.bad != nil:
 			// Inputs rejected on their own have errors but no files of a
 			// game: they are recorded in import_errors only.
-			batch = append(batch, planned{g: &Game{Game: ginlogs.Game{Errors: []*logfile.FileError{r.bad}}}, out: rejected, id: -1})
+			b.hold(planned{g: &Game{Game: ginlogs.Game{Errors: []*logfile.FileError{r.bad}}}, out: rejected, id: -1})
 			sum.BadFiles++
 			sum.Errors++
 			if opts.OnError != nil {
 				opts.OnError(r.bad)
 			}
-			continue
-		}
-		pl := p.plan(r.g)
-		batch = append(batch, pl)
-		plays += len(r.g.Plays)
-		sum.count(r.g, pl.out, pl.id, opts.OnError)
-		if opts.OnGame != nil {
-			opts.OnGame()
-		}
-		if full(len(batch), plays) {
-			send()
+		default:
+			pl := p.plan(r.g)
+			sum.count(r.g, pl.out, pl.id, opts.OnError)
+			if opts.OnGame != nil {
+				opts.OnGame()
+			}
+			b.add(pl, len(r.g.Plays))
 		}
 	}
-	if len(batch) > 0 {
-		send()
-	}
+	b.flush()
 	close(jobs)
 	if err := grp.Wait(); err != nil {
 		return nil, err
@@ -216,22 +185,96 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 		return nil, err
 	}
 	sum.Skipped, sum.SkippedFiles = fd.skips, append([]Skip{}, fd.skipped...)
-	for _, f := range formats {
-		if err := loadFormatFiles(ctx, db, p, f, route.offered[f], opts, sum); err != nil {
-			return nil, err
-		}
-	}
-	if len(p.earlier) > 0 {
-		if sum.TagsKept, err = p.tagsKept(ctx, db); err != nil {
-			return nil, err
-		}
-	}
-	if err := p.finish(ctx, db); err != nil {
+	if err := finishImport(ctx, db, p, route, opts, sum); err != nil {
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
 	sum.GamesPerS = float64(sum.New+sum.Duplicates+sum.Mirrors+sum.Rejected) / max(sum.Seconds, 1e-9)
 	return sum, nil
+}
+
+// checkLabels refuses a source or opponent label that is not valid UTF-8.
+func checkLabels(opts Options) error {
+	for _, label := range []struct{ flag, value string }{{"source", opts.Source}, {"opponent", opts.Opponent}} {
+		if !utf8.ValidString(label.value) {
+			return fmt.Errorf("the %s label %q is not valid UTF-8", label.flag, label.value)
+		}
+	}
+	return nil
+}
+
+// batcher cuts the planned games into batches and hands them to the
+// writers, each with the turn it waits for before it commits, so that
+// batches commit in input order. Small imports are cut into smaller
+// batches so that both writers work: about four batches, at a guessed 100
+// plays a game of those found so far.
+type batcher struct {
+	ctx   context.Context
+	jobs  chan<- writeJob
+	games int // games a batch, if set (--batch); else plays decide
+	total int // games found so far
+	limit int // plays a batch
+	batch []planned
+	plays int
+	turn  <-chan struct{} // closed when the previous batch has committed
+}
+
+func newBatcher(ctx context.Context, jobs chan<- writeJob, games int) *batcher {
+	turn := make(chan struct{})
+	close(turn) // the first batch may commit at once
+	return &batcher{ctx: ctx, jobs: jobs, games: games, limit: minBatchPlays, turn: turn}
+}
+
+// found counts n more games found, which may make the batches larger.
+func (b *batcher) found(n int) {
+	b.total += n
+	b.limit = min(batchPlays, max(minBatchPlays, b.total*100/(2*writers)))
+}
+
+// hold adds an input rejected on its own to the batch, which it does not
+// fill.
+func (b *batcher) hold(pl planned) { b.batch = append(b.batch, pl) }
+
+// add adds a planned game of plays plays, sending the batch when full.
+func (b *batcher) add(pl planned, plays int) {
+	b.batch = append(b.batch, pl)
+	b.plays += plays
+	if b.games > 0 && len(b.batch) >= b.games || b.games <= 0 && b.plays >= b.limit {
+		b.send()
+	}
+}
+
+// flush sends what is left.
+func (b *batcher) flush() {
+	if len(b.batch) > 0 {
+		b.send()
+	}
+}
+
+func (b *batcher) send() {
+	committed := make(chan struct{})
+	select {
+	case b.jobs <- writeJob{b.batch, b.turn, committed}:
+	case <-b.ctx.Done():
+	}
+	b.batch, b.turn, b.plays = nil, committed, 0
+}
+
+// finishImport loads the other games' files (Hearts), counts the
+// duplicates whose tags were kept, and records the import as finished.
+func finishImport(ctx context.Context, db *sql.DB, p *planner, route *router, opts Options, sum *Summary) error {
+	for _, f := range formats {
+		if err := loadFormatFiles(ctx, db, p, f, route.offered[f], opts, sum); err != nil {
+			return err
+		}
+	}
+	if len(p.earlier) > 0 {
+		var err error
+		if sum.TagsKept, err = p.tagsKept(ctx, db); err != nil {
+			return err
+		}
+	}
+	return p.finish(ctx, db)
 }
 
 // batchPlays is how many plays a batch holds by default: a whole number of
