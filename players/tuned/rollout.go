@@ -294,20 +294,27 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 	if total == 0 {
 		return tc, tcall
 	}
-	// A choice replaces the tuned one when its mean gain is above the
-	// margin and above Z standard errors (the deals weighed by their
-	// effective number).
-	nEff := total * total / total2
+	best := s.cfg.best(sum, sq, total, total*total/total2)
+	return choices[best].card, choices[best].call
+}
+
+// best returns the choice that replaces the tuned one (choice 0): the one
+// of the largest mean gain over it, if that gain is above the margin and
+// above Z standard errors, the deals weighed by their effective number
+// nEff; else 0. sum and sq hold each choice's weighted differences from
+// the tuned choice's outcome, and their squares, over deals of total
+// weight total.
+func (cfg *RolloutConfig) best(sum, sq []float64, total, nEff float64) int {
 	best, bestGain := 0, 0.0
-	for j := 1; j < len(choices); j++ {
+	for j := 1; j < len(sum); j++ {
 		mean := sum[j] / total
 		variance := max(0, sq[j]/total-mean*mean)
 		se := math.Sqrt(variance / nEff)
-		if mean > s.cfg.Margin && mean > s.cfg.Z*se && mean > bestGain {
+		if mean > cfg.Margin && mean > cfg.Z*se && mean > bestGain {
 			best, bestGain = j, mean
 		}
 	}
-	return choices[best].card, choices[best].call
+	return best
 }
 
 // playOut plays the round out from the opponent's turn after the player
