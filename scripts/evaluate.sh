@@ -1,5 +1,5 @@
 #!/bin/sh
-# The tuned player's evaluation, as quoted in the README: simulate games of
+# The tuned player's evaluation, as quoted in docs/evaluation.md: simulate games of
 # the tuned player (default weights) against each baseline, import them
 # tagged by opponent, fit weights on each opponent's games and on all of
 # them, then play 10,000 mirrored games per pairing:

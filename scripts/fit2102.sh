@@ -1,5 +1,5 @@
 #!/bin/sh
-# The FIT2102 export's paired measurement, as quoted in the README: does a
+# The FIT2102 export's paired measurement, as quoted in docs/haskell.md: does a
 # Haskell player play better with the weights ginlog fits from its logs?
 #
 # The weighted test player (bridge/testdata/haskell/weighted/Player.hs) is

@@ -9,7 +9,7 @@ func newRootCmd(a *app) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "ginlog-bench",
 		Short: "Measure ginlog against reference implementations",
-		Long: `ginlog-bench runs the performance measurements quoted in ginlog's README,
+		Long: `ginlog-bench runs the performance measurements quoted in docs/performance.md,
 each against a reference run on the same machine in the same run. The
 corpora are simulated games kept in --work (keyed by players and size), so
 that the next run measures the same files.

@@ -12,7 +12,7 @@ import (
 
 const realHearts = "../../../shared/hearts/logs"
 
-// heartsRepositories is the per-repository table of the README's Hearts
+// heartsRepositories is the per-repository table of docs/hearts.md's
 // section, computed from the database.
 const heartsRepositories = `SELECT regexp_extract(h.grp, 'hearts/logs/([^/]+)', 1) AS repository,
   (SELECT count(DISTINCT f.path) FROM game_files f JOIN hearts_games x USING (game_id)
@@ -28,7 +28,7 @@ GROUP BY repository ORDER BY repository`
 
 // TestHeartsRealLogsCLI is the acceptance test of the Hearts logs: ingest
 // the folder of real logs, verify every game again, and compare the
-// per-repository table (the README's) with the golden file. Every file
+// per-repository table (docs/hearts.md's) with the golden file. Every file
 // loads and every hand verifies.
 func TestHeartsRealLogsCLI(t *testing.T) {
 	testenv.Dir(t, realHearts)

@@ -93,7 +93,7 @@ func killedState(t *testing.T, path string) (games, unverified int) {
 // TestIngestKilled kills ginlog ingest in a child process, half the time
 // while it imports and half while it verifies, then runs the same command
 // again: the tables, verification included, must equal a clean run's, as
-// the README promises. Each kill must leave a partial state (games missing,
+// docs/reliability.md promises. Each kill must leave a partial state (games missing,
 // or games not verified); a test that saw none would prove nothing.
 func TestIngestKilled(t *testing.T) {
 	if testing.Short() {

@@ -1,4 +1,4 @@
-// Package bench makes the performance measurements the README quotes, each
+// Package bench makes the performance measurements docs/performance.md quotes, each
 // against a reference run in the same command on the same machine: ingest
 // against DuckDB's own read_csv over the same files, the replay's
 // throughput, and every named query against a full scan of the plays. The

@@ -13,8 +13,8 @@ import (
 // (Sample). The tables' cells are averages over plays, and 100,000 games
 // (about 6 million plays a side) leave them no room to move: weights
 // fitted on a 100,000-game sample of a corpus of 1,000,000 and on all of it
-// differ by less than their cells' own sampling error (README,
-// Performance), while the fit's time grows with the games read.
+// differ by less than their cells' own sampling error (docs/performance.md,
+// "fit at a million games"), while the fit's time grows with the games read.
 const DefaultMaxGames = 100_000
 
 // DefaultInferenceGames is the most training games the inference model

@@ -70,7 +70,7 @@ type Player struct {
 // NewPlayer returns a player using w. It plays the same with weights of
 // format version 2 and 3: the inference model, the hand policy and the race
 // values of version 3 serve the sampled player (NewSampledPlayer) only,
-// which has not measured better (see the README's evaluation).
+// which has not measured better (see docs/evaluation.md).
 func NewPlayer(w *model.Weights) *Player {
 	return &Player{w: w, x: make([]float64, model.NumDrawFeatures)}
 }

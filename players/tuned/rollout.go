@@ -74,7 +74,7 @@ type RolloutConfig struct {
 }
 
 // DefaultRolloutConfig is the configuration chosen by paired measurements
-// against simple (see the README's evaluation): 64 deals gained nothing
+// against simple (see docs/evaluation.md): 64 deals gained nothing
 // over the tuned player, 192 gained 8 to 13 points of win rate and 384 no
 // more; a margin of 0 (with a gain of two standard errors required) or
 // 1.5 did as well; the draw decided by rollouts, or rollouts only once the

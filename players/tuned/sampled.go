@@ -39,7 +39,7 @@ import (
 // decision.
 
 // The sampled player's parameters, chosen by paired measurements against
-// simple (see the README's evaluation).
+// simple (see docs/evaluation.md).
 const (
 	// Samples is the number of opponent hands drawn per decision.
 	Samples = 48

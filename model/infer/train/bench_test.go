@@ -13,7 +13,7 @@ import (
 	"github.com/ginlog/ginlog/sim"
 )
 
-// The benchmarks' corpora; the README's figures pass larger ones, e.g.
+// The benchmarks' corpora; docs/evaluation.md's figures pass larger ones, e.g.
 // go test -run XXX -bench Fit -benchtime 1x ./model/infer/train -args -infer.games 100000
 var (
 	benchGames     = flag.Int("infer.games", 2000, "BenchmarkFit: games to fit on")
@@ -74,7 +74,7 @@ func BenchmarkFit(b *testing.B) {
 // BenchmarkEvaluate fits the model on games against each opponent and
 // evaluates it on held-out games (other deals), printing the evaluation as
 // Markdown tables on stdout (the benchmark log would cut them short): the
-// README's evaluation comes from it, e.g.
+// docs/evaluation.md's figure comes from it, e.g.
 // go test -run XXX -bench Evaluate -benchtime 1x ./model/infer/train -args -infer.train 20000 -infer.test 2000
 func BenchmarkEvaluate(b *testing.B) {
 	ctx := context.Background()
