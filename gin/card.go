@@ -138,6 +138,33 @@ func ParseCard(s string) (Card, error) {
 	return 0, &CardError{Token: s}
 }
 
+// suitCode and rankCode map a byte of the log notation to a suit or rank
+// plus one (0: not a suit or rank). The ten is the only two-byte rank.
+var suitCode, rankCode = func() (s, r [256]uint8) {
+	for i, b := range []byte("SCDH") {
+		s[b] = uint8(i) + 1
+	}
+	for i, b := range []byte("A23456789") {
+		r[b] = uint8(i) + 1
+	}
+	r['J'], r['Q'], r['K'] = uint8(Jack)+1, uint8(Queen)+1, uint8(King)+1
+	return s, r
+}()
+
+// DecodeCard reads a card in the log notation, as ParseCard does, but
+// from bytes and without allocating.
+func DecodeCard(b []byte) (Card, bool) {
+	if len(b) < 2 || len(b) > 3 || suitCode[b[0]] == 0 {
+		return 0, false
+	}
+	s := Suit(suitCode[b[0]] - 1)
+	if len(b) == 3 {
+		return NewCard(s, Ten), b[1] == '1' && b[2] == '0'
+	}
+	r := rankCode[b[1]]
+	return NewCard(s, Rank(r-1)), r != 0
+}
+
 // CardError reports a token that is not a card.
 type CardError struct {
 	Token string

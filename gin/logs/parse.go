@@ -105,35 +105,8 @@ func split(line []byte, buf []field) int {
 	return n
 }
 
-// suitCode and rankCode map a byte of the log notation to a suit or rank
-// plus one (0: not a suit or rank). The ten is the only two-byte rank.
-var suitCode, rankCode = func() (s, r [256]uint8) {
-	for i, b := range []byte("SCDH") {
-		s[b] = uint8(i) + 1
-	}
-	for i, b := range []byte("A23456789") {
-		r[b] = uint8(i) + 1
-	}
-	r['J'], r['Q'], r['K'] = uint8(gin.Jack)+1, uint8(gin.Queen)+1, uint8(gin.King)+1
-	return s, r
-}()
-
-// decodeCard reads a card in the log notation, as gin.ParseCard does, but
-// from bytes and without allocating.
-func decodeCard(b []byte) (gin.Card, bool) {
-	if len(b) < 2 || len(b) > 3 || suitCode[b[0]] == 0 {
-		return 0, false
-	}
-	s := gin.Suit(suitCode[b[0]] - 1)
-	if len(b) == 3 {
-		return gin.NewCard(s, gin.Ten), b[1] == '1' && b[2] == '0'
-	}
-	r := rankCode[b[1]]
-	return gin.NewCard(s, gin.Rank(r-1)), r != 0
-}
-
 func (f *fileParser) card(line int, fd field, what string) (gin.Card, bool) {
-	c, ok := decodeCard(fd.text)
+	c, ok := gin.DecodeCard(fd.text)
 	if !ok {
 		f.Fail(line, fd.col, CodeBadCard, "%s %q is not a card (suit S, C, D or H, then A, 2-10, J, Q or K)", what, fd.text)
 	}

@@ -190,7 +190,7 @@ func (p *fileParser) tricks(line int, b []byte, col int, r *Row, f *File) bool {
 			continue
 		}
 		tok, at := b[start:i], col+start
-		c, good := decodeCard(tok)
+		c, good := gin.DecodeCard(tok)
 		switch {
 		case !good:
 			p.Fail(line, at, CodeBadCard, "%q is not a card (suit S, C, D or H, then 2-10, J, Q, K or A)", tok)
@@ -237,31 +237,4 @@ func trickSizes(want int) string {
 		return fmt.Sprint(want, " as the first trick")
 	}
 	return "2 or 4"
-}
-
-// suitCode and rankCode map a byte of the log notation to a suit or rank
-// plus one (0: not a suit or rank). The ten is the only two-byte rank.
-var suitCode, rankCode = func() (s, r [256]uint8) {
-	for i, b := range []byte("SCDH") {
-		s[b] = uint8(i) + 1
-	}
-	for i, b := range []byte("A23456789") {
-		r[b] = uint8(i) + 1
-	}
-	r['J'], r['Q'], r['K'] = uint8(gin.Jack)+1, uint8(gin.Queen)+1, uint8(gin.King)+1
-	return s, r
-}()
-
-// decodeCard reads a card in the log notation, as gin.ParseCard does, but
-// from bytes and without allocating.
-func decodeCard(b []byte) (gin.Card, bool) {
-	if len(b) < 2 || len(b) > 3 || suitCode[b[0]] == 0 {
-		return 0, false
-	}
-	s := gin.Suit(suitCode[b[0]] - 1)
-	if len(b) == 3 {
-		return gin.NewCard(s, gin.Ten), b[1] == '1' && b[2] == '0'
-	}
-	r := rankCode[b[1]]
-	return gin.NewCard(s, gin.Rank(r-1)), r != 0
 }

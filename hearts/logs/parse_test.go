@@ -36,27 +36,6 @@ func TestSplitName(t *testing.T) {
 	}
 }
 
-// TestDecodeCardMatchesParseCard checks the fast decoder against the rules
-// engine's parser on every short string of the relevant bytes.
-func TestDecodeCardMatchesParseCard(t *testing.T) {
-	alphabet := []byte("SCDHTX0123456789AJQKa ")
-	var try func(b []byte)
-	try = func(b []byte) {
-		want, err := gin.ParseCard(string(b))
-		got, ok := decodeCard(b)
-		if ok != (err == nil) || (ok && got != want) {
-			t.Errorf("decodeCard(%q) = %v, %v; ParseCard = %v, %v", b, got, ok, want, err)
-		}
-		if len(b) == 3 {
-			return
-		}
-		for _, c := range alphabet {
-			try(append(b, c))
-		}
-	}
-	try(nil)
-}
-
 func TestParseFile(t *testing.T) {
 	row := `100,2,13,1,"C4,C6,C3,C2;S7,S4,S9,S6;DJ,D9,D3,DQ;D4,D6,D8,D2;S3,SQ,S8,S5;C10,C9,CJ,C7;C8,CK,C5,CA;DA,DK,HJ,D10;H10,H7,HA,H8;HQ,H4,H2,H5;SJ,SK,S10,D7;HK,H3,H6,H9;SA,CQ,S2,D5"`
 	for _, tc := range []struct {

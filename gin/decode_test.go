@@ -1,10 +1,6 @@
-package logs
+package gin
 
-import (
-	"testing"
-
-	"github.com/ginlog/ginlog/gin"
-)
+import "testing"
 
 // TestDecodeCardMatchesParseCard checks the fast decoder against the rules
 // engine's parser on every short string of the relevant bytes.
@@ -12,10 +8,10 @@ func TestDecodeCardMatchesParseCard(t *testing.T) {
 	alphabet := []byte("SCDHTX0123456789AJQKa ")
 	var try func(b []byte)
 	try = func(b []byte) {
-		want, err := gin.ParseCard(string(b))
-		got, ok := decodeCard(b)
+		want, err := ParseCard(string(b))
+		got, ok := DecodeCard(b)
 		if ok != (err == nil) || (ok && got != want) {
-			t.Errorf("decodeCard(%q) = %v, %v; ParseCard = %v, %v", b, got, ok, want, err)
+			t.Errorf("DecodeCard(%q) = %v, %v; ParseCard = %v, %v", b, got, ok, want, err)
 		}
 		if len(b) == 3 {
 			return
