@@ -65,28 +65,12 @@ func loadHearts(ctx context.Context, conn *sql.Conn, ids []int64) ([]HeartsGame,
 	for _, id := range ids {
 		l.want[id] = nil
 	}
-	err := conn.Raw(func(dc any) error {
-		q, ok := dc.(driver.QueryerContext)
-		if !ok {
-			return fmt.Errorf("connection %T cannot query", dc)
-		}
-		args := []driver.NamedValue{{Ordinal: 1, Value: lo}, {Ordinal: 2, Value: hi}}
-		steps := []struct {
-			name, sql string
-			row       func(v []driver.Value) error
-		}{
-			{"games", heartsGamesSQL, l.game},
-			{"players", heartsPlayersSQL, l.player},
-			{"files", heartsFilesSQL, l.file},
-			{"hands", heartsHandsSQL, l.hand},
-			{"scores", heartsScoresSQL, l.score},
-		}
-		for _, st := range steps {
-			if err := eachRow(ctx, q, st.sql, args, st.row); err != nil {
-				return fmt.Errorf("%s: %w", st.name, err)
-			}
-		}
-		return nil
+	err := readTables(ctx, conn, lo, hi, []tableStep{
+		{"games", heartsGamesSQL, l.game},
+		{"players", heartsPlayersSQL, l.player},
+		{"files", heartsFilesSQL, l.file},
+		{"hands", heartsHandsSQL, l.hand},
+		{"scores", heartsScoresSQL, l.score},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("load Hearts games %d to %d: %w", lo, hi, err)

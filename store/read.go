@@ -53,26 +53,10 @@ func load(ctx context.Context, conn *sql.Conn, ids []int64, listed bool) ([]*rep
 	if listed {
 		plays = playsListedSQL
 	}
-	err := conn.Raw(func(dc any) error {
-		q, ok := dc.(driver.QueryerContext)
-		if !ok {
-			return fmt.Errorf("connection %T cannot query", dc)
-		}
-		args := []driver.NamedValue{{Ordinal: 1, Value: lo}, {Ordinal: 2, Value: hi}}
-		steps := []struct {
-			name, sql string
-			row       func(v []driver.Value) error
-		}{
-			{"timestamps", timestampsSQL, l.timestamp},
-			{"rounds", roundsSQL, l.round},
-			{"plays", plays, l.play},
-		}
-		for _, st := range steps {
-			if err := eachRow(ctx, q, st.sql, args, st.row); err != nil {
-				return fmt.Errorf("%s: %w", st.name, err)
-			}
-		}
-		return nil
+	err := readTables(ctx, conn, lo, hi, []tableStep{
+		{"timestamps", timestampsSQL, l.timestamp},
+		{"rounds", roundsSQL, l.round},
+		{"plays", plays, l.play},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("load games %d to %d: %w", lo, hi, err)
@@ -199,6 +183,32 @@ func ints(v []driver.Value, dst []int64) error {
 		}
 	}
 	return nil
+}
+
+// tableStep is one statement of a loader, reading the rows of games lo to
+// hi (its two parameters) into row.
+type tableStep struct {
+	name, sql string
+	row       func(v []driver.Value) error
+}
+
+// readTables runs a loader's steps in order on conn's driver connection,
+// for the games of ids lo to hi: the driver's rows directly, since
+// database/sql's conversions cost more than the replay itself.
+func readTables(ctx context.Context, conn *sql.Conn, lo, hi int64, steps []tableStep) error {
+	return conn.Raw(func(dc any) error {
+		q, ok := dc.(driver.QueryerContext)
+		if !ok {
+			return fmt.Errorf("connection %T cannot query", dc)
+		}
+		args := []driver.NamedValue{{Ordinal: 1, Value: lo}, {Ordinal: 2, Value: hi}}
+		for _, st := range steps {
+			if err := eachRow(ctx, q, st.sql, args, st.row); err != nil {
+				return fmt.Errorf("%s: %w", st.name, err)
+			}
+		}
+		return nil
+	})
 }
 
 // eachRow runs a query on a driver connection and calls fn with each row.
