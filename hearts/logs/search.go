@@ -3,6 +3,7 @@ package logs
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
@@ -18,6 +19,12 @@ import (
 // taken so far; the count of a state is memoized, which folds the many
 // assignments that differ only by swapping two players' cards of one suit
 // (the rules cannot tell them apart) into one computation.
+//
+// The scores the assignments give are those of the final states the
+// search reaches: every state it visits is reachable from the first by
+// legal tricks, and when it collects it visits every one (no limit cuts
+// it short), so one set per search gathers them at the final states,
+// rather than a set per memoized state.
 
 // searchResult is what the search finds in one hand.
 type searchResult struct {
@@ -48,13 +55,6 @@ func (a *scoreSet) add(x [hearts.MaxPlayers]int8) {
 	a.v = append(a.v, x)
 }
 
-func (a *scoreSet) merge(b *scoreSet) {
-	a.over = a.over || b.over
-	for _, x := range b.v {
-		a.add(x)
-	}
-}
-
 // list returns the set's vectors as ints.
 func (a *scoreSet) list() [][hearts.MaxPlayers]int {
 	out := make([][hearts.MaxPlayers]int, len(a.v))
@@ -76,11 +76,9 @@ type stateKey struct {
 	taken   [hearts.MaxPlayers]int8
 }
 
-// stateValue is a state's count and, when the search collects them, the
-// scores its assignments give.
+// stateValue is a state's count.
 type stateValue struct {
-	count  uint64
-	scores *scoreSet
+	count uint64
 }
 
 // searcher holds one hand's search; its memo is reused between hands.
@@ -94,8 +92,9 @@ type searcher struct {
 	logged    [hearts.MaxPlayers]bool
 	facts     [26]trickFacts
 	memo      map[stateKey]stateValue
-	limit     uint64 // stop counting at this many
-	collect   bool   // collect the scores of the assignments
+	limit     uint64   // stop counting at this many
+	collect   bool     // collect the scores of the assignments
+	scores    scoreSet // the scores collected
 }
 
 // search counts the assignments of hand h's cards, up to limit (a count of
@@ -122,13 +121,17 @@ func (s *searcher) search(h *Hand, n int, scores bool, limit uint64, collect boo
 		s.memo = make(map[stateKey]stateValue, 1024)
 	}
 	clear(s.memo)
+	s.scores = scoreSet{v: s.scores.v[:0]}
 	var root stateKey
 	root.leader = -1 // the first trick's leader is whoever holds the two of clubs
 	for p := range n {
 		root.allowed[p] = gin.FullDeck
 	}
 	v := s.count(root)
-	res := searchResult{count: v.count, scores: v.scores}
+	res := searchResult{count: v.count}
+	if collect && v.count > 0 {
+		res.scores = &scoreSet{v: slices.Clone(s.scores.v), over: s.scores.over}
+	}
 	if v.count > 0 {
 		s.reconstruct(root, &res)
 	}
@@ -153,8 +156,7 @@ func (s *searcher) count(k stateKey) stateValue {
 		}
 		v.count = 1
 		if s.collect {
-			v.scores = &scoreSet{}
-			v.scores.add(x)
+			s.scores.add(x)
 		}
 		return v
 	}
@@ -188,12 +190,6 @@ func (s *searcher) count(k stateKey) stateValue {
 		c := s.count(nexts[j])
 		if c.count == 0 {
 			continue
-		}
-		if s.collect {
-			if v.scores == nil {
-				v.scores = &scoreSet{}
-			}
-			v.scores.merge(c.scores)
 		}
 		v.count = addSat(v.count, mulSat(c.count, ways[j]))
 		if v.count >= s.limit {
