@@ -17,6 +17,9 @@ type Summary struct {
 	GamesWithDeviations int     `json:"games_with_deviations"`
 	Seconds             float64 `json:"seconds"`
 	HandsPerS           float64 `json:"hands_per_second"`
+	// NotRecovered counts the hands whose order search ran past its
+	// budget: neither verified nor found wrong (CodeNotRecovered).
+	NotRecovered int `json:"hands_not_recovered,omitempty"`
 }
 
 // NewSummary returns an empty summary.
@@ -35,6 +38,9 @@ func (s *Summary) Add(r *Report) {
 		}
 		if h.Determined {
 			s.Determined++
+		}
+		if h.NotRecovered {
+			s.NotRecovered++
 		}
 	}
 	for _, d := range r.Deviations {
