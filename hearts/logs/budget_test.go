@@ -171,6 +171,9 @@ func TestVerifyBudgets(t *testing.T) {
 				t.Errorf("summary: %d hands not recovered, %d deviations %s, %d verified; want %d, %d, %d",
 					s.NotRecovered, s.Deviations[CodeNotRecovered], CodeNotRecovered, s.Verified, nWant, nWant, len(need)-nWant)
 			}
+			if unchecked := len(before) == 0; s.GamesUnchecked != b2i(unchecked) {
+				t.Errorf("summary: %d games unchecked only, want %d", s.GamesUnchecked, b2i(unchecked))
+			}
 		})
 	}
 }
@@ -197,4 +200,11 @@ func TestEndCheckBounded(t *testing.T) {
 	if !f.stopped || !alts.reasons.unknown || f.steps > maxEndSteps+len(f.totals)*(hearts.MoonPoints+1) {
 		t.Errorf("stopped %t, unknown %t after %d steps: want stopped, unknown, at most %d steps", f.stopped, alts.reasons.unknown, f.steps, maxEndSteps)
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -20,6 +20,9 @@ type Summary struct {
 	// NotRecovered counts the hands whose order search ran past its
 	// budget: neither verified nor found wrong (CodeNotRecovered).
 	NotRecovered int `json:"hands_not_recovered,omitempty"`
+	// GamesUnchecked counts the games whose only deviations are such
+	// hands: not found wrong, only not wholly checked.
+	GamesUnchecked int `json:"games_unchecked,omitempty"`
 }
 
 // NewSummary returns an empty summary.
@@ -43,8 +46,13 @@ func (s *Summary) Add(r *Report) {
 			s.NotRecovered++
 		}
 	}
+	unchecked := len(r.Deviations) > 0
 	for _, d := range r.Deviations {
 		s.Deviations[d.Code]++
+		unchecked = unchecked && d.Code == CodeNotRecovered
+	}
+	if unchecked {
+		s.GamesUnchecked++
 	}
 	if len(r.Deviations) > 0 {
 		s.GamesWithDeviations++
