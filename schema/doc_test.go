@@ -219,16 +219,19 @@ func constCodes(t *testing.T, path string) []string {
 }
 
 // TestDocCodes checks that docs/schema.md lists exactly the codes ingest
-// stores in import_errors and the replay stores in violations, in the
-// order the code defines them.
+// stores in import_errors, the replay in violations and the Hearts
+// verification in hearts_deviations, in the order the code defines them.
 func TestDocCodes(t *testing.T) {
 	b, err := os.ReadFile(docPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var violations []string
+	var violations, deviations []string
 	for _, c := range replay.Codes {
 		violations = append(violations, c[0])
+	}
+	for _, c := range logs.DeviationCodes {
+		deviations = append(deviations, c[0])
 	}
 	for _, tc := range []struct {
 		heading string
@@ -236,6 +239,7 @@ func TestDocCodes(t *testing.T) {
 	}{
 		{"## Import error codes", constCodes(t, "../ingest/errors.go")},
 		{"## Violation codes", violations},
+		{"## Hearts deviation codes", deviations},
 	} {
 		t.Run(tc.heading, func(t *testing.T) {
 			if len(tc.want) < 10 {
@@ -245,5 +249,10 @@ func TestDocCodes(t *testing.T) {
 				t.Errorf("%s lists %q\nthe code defines %q", docPath, got, tc.want)
 			}
 		})
+	}
+	for _, c := range logs.DeviationCodes {
+		if row := "| `" + c[0] + "` | " + string(logs.KindOf(c[0])) + " | " + c[1] + " |"; !strings.Contains(string(b), row) {
+			t.Errorf("%s lacks the row %s", docPath, row)
+		}
 	}
 }
