@@ -116,6 +116,9 @@ const memoKeep = 1 << 16
 // budget states; when it would need more it stops and reports the budget
 // exhausted.
 func (s *searcher) search(h *Hand, n int, scores bool, limit uint64, collect bool, budget int) searchResult {
+	if budget <= 0 {
+		return searchResult{exhausted: true} // the game's budget is spent: not even the first state
+	}
 	s.n, s.tricks, s.cards, s.limit, s.collect = n, hearts.TricksPerHand(n), h.Cards, limit, collect
 	s.budget, s.states, s.exhausted = budget, 0, false
 	s.score, s.logged = h.Score, h.Logged
