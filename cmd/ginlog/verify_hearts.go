@@ -91,7 +91,7 @@ func heartsCodesHelp() string {
 // Hearts hand's order goes.
 func heartsBudgetHelp() string {
 	return fmt.Sprintf(`The search of a Hearts hand's order explores at most %s states
-(a second or three) and a game's at most %s in all: counted, not
+(about a CPU-second) and a game's at most %s in all: counted, not
 timed, so that the verdict does not depend on the machine. A hand past
 them is not recovered, neither verified nor wrong: it is reported as
 %s (kind %s) and the rest of its game is

@@ -52,8 +52,8 @@
 // verdict never depends on the machine or its load. A state is the
 // position after some tricks of a hand: the next leader, the cards each
 // player may still hold, the points taken. One hand's search explores at
-// most HandStates (1,048,576: one to three seconds, about 100 MB of memo),
-// one game's at most GameStates (16,777,216) in all. A hand that would need
+// most HandStates (1,048,576: about a CPU-second and 100 MB of memo), one
+// game's at most GameStates (16,777,216) in all. A hand that would need
 // more, or that comes after the game's budget is spent, is not recovered:
 // it keeps no seats and no verdict (neither verified nor wrong), a
 // deviation order-not-recovered (kind unchecked) locates it, and the game
