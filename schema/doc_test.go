@@ -223,9 +223,9 @@ func constCodes(t *testing.T, path string) []string {
 var importCodeSources = []string{"../logfile/logfile.go", "../gin/logs/errors.go", "../ingest/errors.go"}
 
 // TestDocCodes checks that docs/schema.md lists exactly the codes ingest
-// stores in import_errors, each file's in the order it defines them, and
-// the codes the replay stores in violations, in the order the code
-// defines them.
+// stores in import_errors, each file's in the order it defines them, the
+// codes the replay stores in violations and those the Hearts verification
+// stores in hearts_deviations, in the order the code defines them.
 func TestDocCodes(t *testing.T) {
 	b, err := os.ReadFile(docPath)
 	if err != nil {
@@ -250,18 +250,34 @@ func TestDocCodes(t *testing.T) {
 			t.Errorf("%s lists %q\nthe code defines %q", docPath, sorted, all)
 		}
 	})
-	t.Run("## Violation codes", func(t *testing.T) {
-		var violations []string
-		for _, c := range replay.Codes {
-			violations = append(violations, c[0])
+	var violations, deviations []string
+	for _, c := range replay.Codes {
+		violations = append(violations, c[0])
+	}
+	for _, c := range logs.DeviationCodes {
+		deviations = append(deviations, c[0])
+	}
+	for _, tc := range []struct {
+		heading string
+		want    []string
+	}{
+		{"## Violation codes", violations},
+		{"## Hearts deviation codes", deviations},
+	} {
+		t.Run(tc.heading, func(t *testing.T) {
+			if len(tc.want) < 10 {
+				t.Fatalf("%d codes in the Go source: is the source right?", len(tc.want))
+			}
+			if got := docCodes(t, string(b), tc.heading); !slices.Equal(got, tc.want) {
+				t.Errorf("%s lists %q\nthe code defines %q", docPath, got, tc.want)
+			}
+		})
+	}
+	for _, c := range logs.DeviationCodes {
+		if row := "| `" + c[0] + "` | " + string(logs.KindOf(c[0])) + " | " + c[1] + " |"; !strings.Contains(string(b), row) {
+			t.Errorf("%s lacks the row %s", docPath, row)
 		}
-		if len(violations) < 10 {
-			t.Fatalf("%d codes in the Go source: is the source right?", len(violations))
-		}
-		if got := docCodes(t, string(b), "## Violation codes"); !slices.Equal(got, violations) {
-			t.Errorf("%s lists %q\nthe code defines %q", docPath, got, violations)
-		}
-	})
+	}
 }
 
 // inOrder reports whether every code of sub is in list, in the same

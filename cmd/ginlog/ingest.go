@@ -57,6 +57,8 @@ hearts: the sibling player folders of a group are one game's views, an
 early version's games span several stamps, and a game may lack some
 players' files. Their trick order is recovered when they are verified.
 
+` + heartsBudgetHelp() + `
+
 Only regular files are read, each folder once however links lead to it,
 and a file (or a zip entry, decompressed) of at most 16 MiB; a pipe,
 device, unreadable folder, damaged archive or name that is not UTF-8 is a
@@ -166,6 +168,9 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	}
 	if n, games := ver.problems(); n > 0 {
 		problems = append(problems, fmt.Sprintf("%s %s the rules; see ginlog verify and the violations and hearts_deviations tables", plural(games, "game"), verb(games, "breaks", "break")))
+	}
+	if p := ver.unchecked(); p != "" {
+		problems = append(problems, p)
 	}
 	if len(problems) > 0 {
 		return &rejectedError{strings.Join(problems, "; ")}

@@ -45,6 +45,8 @@ determined when exactly one reading obeys the rules and the scores),
 every play and score is checked, moon included, and every game's end.
 Their deviations are located file:line:column in their logs.
 
+` + heartsBudgetHelp() + `
+
 Violation codes:
 ` + violationCodesHelp() + `
 
@@ -113,8 +115,15 @@ func runVerify(ctx context.Context, a *app, opts verifyOptions) error {
 	} else if err := writeVerified(a, v, detail, hdetail); err != nil {
 		return err
 	}
+	var problems []string
 	if n, games := v.problems(); n > 0 {
-		return &rejectedError{fmt.Sprintf("%s in %s; see the violations and hearts_deviations tables", plural(n, "violation"), plural(games, "game"))}
+		problems = append(problems, fmt.Sprintf("%s in %s; see the violations and hearts_deviations tables", plural(n, "violation"), plural(games, "game")))
+	}
+	if p := v.unchecked(); p != "" {
+		problems = append(problems, p)
+	}
+	if len(problems) > 0 {
+		return &rejectedError{strings.Join(problems, "; ")}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/ginlog/ginlog/gin/replay"
@@ -24,15 +25,26 @@ type verified struct {
 }
 
 // problems counts the violations and deviations found, and the games with
-// any.
+// any, but for the Hearts hands whose order was not recovered (unchecked).
 func (v verified) problems() (n, games int) {
 	if v.gin != nil {
 		n, games = v.gin.ViolationCount(), v.gin.GamesWithBad
 	}
 	if v.hearts != nil {
-		n, games = n+v.hearts.DeviationCount(), games+v.hearts.GamesWithDeviations
+		n += v.hearts.DeviationCount() - v.hearts.Deviations[logs.CodeNotRecovered]
+		games += v.hearts.GamesWithDeviations - v.hearts.GamesUnchecked
 	}
 	return n, games
+}
+
+// unchecked says how many Hearts hands were not checked because the search
+// of their order ran past its budget, as a problem; "" when none was.
+func (v verified) unchecked() string {
+	if v.hearts == nil || v.hearts.NotRecovered == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s not checked: the search of the order ran past its budget (see ginlog verify --help)",
+		plural(v.hearts.NotRecovered, "Hearts hand"))
 }
 
 // verifyAll verifies the selected games of every kind: with sel.Game,
@@ -64,17 +76,46 @@ func verifyAll(ctx context.Context, a *app, db *sql.DB, sel store.Selection) (ve
 
 // heartsCodesHelp lists the Hearts deviation codes for the help text.
 func heartsCodesHelp() string {
+	width := 0
+	for _, c := range logs.DeviationCodes {
+		width = max(width, len(c[0]))
+	}
 	var b strings.Builder
 	for _, c := range logs.DeviationCodes {
-		fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
+		fmt.Fprintf(&b, "  %-*s %s\n", width, c[0], c[1])
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// heartsBudgetHelp says, for the help text, how far the search of a
+// Hearts hand's order goes.
+func heartsBudgetHelp() string {
+	return fmt.Sprintf(`The search of a Hearts hand's order explores at most %s states
+(about a CPU-second) and a game's at most %s in all: counted, not
+timed, so that the verdict does not depend on the machine. A hand past
+them is not recovered, neither verified nor wrong: it is reported as
+%s (kind %s) and the rest of its game is
+verified.`,
+		digits(logs.HandStates), digits(logs.GameStates), logs.CodeNotRecovered, logs.KindUnchecked)
+}
+
+// digits writes n with its digits in groups of three: 1,048,576.
+func digits(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // writeHeartsVerifySummary writes what verifying Hearts games found.
 func writeHeartsVerifySummary(w io.Writer, s *logs.Summary, terminal bool) error {
 	fmt.Fprintf(w, "verified %s, %s in %.2f s (%.0f hands/s)\n", plural(s.Games, "Hearts game"), plural(s.Hands, "hand"), s.Seconds, s.HandsPerS)
-	fmt.Fprintf(w, "hands: %d verified, %d determined; orders: %s\n", s.Verified, s.Determined, methodCounts(s.Methods))
+	notRecovered := ""
+	if s.NotRecovered > 0 {
+		notRecovered = fmt.Sprintf(", %d not recovered (past the search's budget)", s.NotRecovered)
+	}
+	fmt.Fprintf(w, "hands: %d verified, %d determined%s; orders: %s\n", s.Verified, s.Determined, notRecovered, methodCounts(s.Methods))
 	if len(s.Deviations) == 0 {
 		_, err := fmt.Fprintln(w, "deviations: none")
 		return err

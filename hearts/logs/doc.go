@@ -46,6 +46,31 @@
 // seats, and where players without a file leave the totals open, the end
 // of the game is checked under every reading the hands allow.
 //
+// # Budgets
+//
+// The search's cost is counted in states explored, not in time, so that a
+// verdict never depends on the machine or its load. A state is the
+// position after some tricks of a hand: the next leader, the cards each
+// player may still hold, the points taken. One hand's search explores at
+// most HandStates (1,048,576: about a CPU-second and 100 MB of memo), one
+// game's at most GameStates (16,777,216) in all. A hand that would need
+// more, or that comes after the game's budget is spent, is not recovered:
+// it keeps no seats and no verdict (neither verified nor wrong), a
+// deviation order-not-recovered (kind unchecked) locates it, and the game
+// goes on with its next hand. Its scores are the logged ones when every
+// player has a file, and open otherwise. The real logs' hands need at most
+// 11,333 states; a hand with only one player's file needs the most, since
+// the other players' scores are then collected too.
+//
+// The end of the game is checked by following, hand by hand, the totals
+// that the hands' readings allow, keeping only the current ones rather
+// than each hand's alternatives: at most 65,536 totals and 33,554,432
+// additions of a hand's scores to a total over a game, past which the end
+// is not checked (end-unknown), as when a hand's scores are open. So the
+// memory of a game's verification does not grow with its hands beyond the
+// hands and reports themselves, and its search and end check are bounded
+// whatever the size of its files.
+//
 // The package is pure: it reads from an fs.FS (ReadFS) or through the
 // Read functions of its sources (Stream, which ingest uses), returns the
 // files' bytes to write, and does no other I/O.

@@ -5,62 +5,135 @@ import (
 )
 
 // alternatives are the scores each hand of a game may have given, for the
-// end check: scores[c][i] lists the score vectors (points by pos) that hand
-// i may have given under coupling c. The readings of hands are independent
-// except in reverse play order, where every hand of a game has one cyclic
-// seating: there each seating cycle is a coupling. An empty list means the
-// hand's scores are not known.
+// end check, folded hand by hand, in order, into the totals the game may
+// have reached: one set of totals per coupling. The readings of hands are
+// independent except in reverse play order, where every hand of a game has
+// one cyclic seating: there each seating cycle is a coupling.
+//
+// Nothing is kept per hand but the hand's Points, so memory does not grow
+// with the hands: each coupling holds at most maxTotals totals, and spends
+// at most maxEndSteps additions of a hand's vector to a total over the
+// game. A coupling that would need more stops with its totals unknown, as
+// does one given a hand whose scores are not known (a player without a
+// file whose points the search did not collect, or a hand whose order was
+// not recovered): the end is then checked only if the points of every hand
+// are known after all, or under another coupling.
 type alternatives struct {
-	scores [][][][hearts.MaxPlayers]int
+	n, last int
+	cur     [][][hearts.MaxPlayers]int // the current hand's vectors, by coupling
+	follow  []follower                 // by coupling
+	reasons endReasons                 // why no total ended the game right, gathered as they are followed
 }
 
-func newAlternatives(couplings, hands int) alternatives {
-	a := alternatives{scores: make([][][][hearts.MaxPlayers]int, couplings)}
-	for c := range a.scores {
-		a.scores[c] = make([][][hearts.MaxPlayers]int, hands)
+// maxTotals bounds the totals a coupling follows when the readings of the
+// hands leave the totals open.
+const maxTotals = 1 << 16
+
+// maxEndSteps bounds the additions of a hand's score vector to a total
+// that following one coupling makes over a game: about a second. The real
+// logs' games need at most 6,000; simulated games of 8 to 26 hands with one
+// player's file 2 to 14 million. The bound on maxTotals alone would let
+// every hand cost maxTotals times the hand's vectors (up to 512), whatever
+// the number of hands.
+const maxEndSteps = 1 << 25
+
+func newAlternatives(g *Game, couplings int) *alternatives {
+	a := &alternatives{n: g.Players, last: len(g.Hands) - 1,
+		cur: make([][][hearts.MaxPlayers]int, couplings), follow: make([]follower, couplings)}
+	for c := range a.follow {
+		a.follow[c].totals = map[[hearts.MaxPlayers]int]bool{{}: true}
 	}
 	return a
 }
 
-// add records that hand i may have given x under coupling c.
-func (a *alternatives) add(c, i int, x [hearts.MaxPlayers]int) {
-	for _, y := range a.scores[c][i] {
+// add records that the current hand may have given x under coupling c.
+func (a *alternatives) add(c int, x [hearts.MaxPlayers]int) {
+	for _, y := range a.cur[c] {
 		if y == x {
 			return
 		}
 	}
-	a.scores[c][i] = append(a.scores[c][i], x)
+	a.cur[c] = append(a.cur[c], x)
 }
 
-// fill sets each hand's Points: known when every coupling gives the hand
-// one and the same vector, the logged scores otherwise.
-func (a *alternatives) fill(g *Game, rep *Report) {
-	for i := range g.Hands {
-		r := &rep.Hands[i]
-		r.Points, r.PointsKnown = g.Hands[i].Score, len(a.scores) > 0
-		for c := range a.scores {
-			list := a.scores[c][i]
-			if len(list) != 1 || list[0] != a.scores[0][i][0] {
-				r.PointsKnown = false
-				break
-			}
+// done closes the current hand, hand i of g (the hands come in order),
+// reported by r: it sets r's Points, known when every coupling gives the
+// hand one and the same vector, the logged scores otherwise; then it folds
+// the hand's vectors into each coupling's totals. A coupling given no
+// vector leaves the hand's scores open.
+func (a *alternatives) done(g *Game, i int, r *HandReport) {
+	r.Points, r.PointsKnown = g.Hands[i].Score, len(a.cur) > 0
+	for c := range a.cur {
+		list := a.cur[c]
+		if len(list) != 1 || list[0] != a.cur[0][0] {
+			r.PointsKnown = false
+			break
 		}
-		if r.PointsKnown {
-			r.Points = a.scores[0][i][0]
-		}
+	}
+	if r.PointsKnown {
+		r.Points = a.cur[0][0]
+	}
+	for c := range a.follow {
+		a.follow[c].add(&a.reasons, a.cur[c], a.n, i < a.last)
+		a.cur[c] = a.cur[c][:0]
 	}
 }
 
-// maxTotals bounds the totals the end check follows when the readings of
-// the hands leave the totals open.
-const maxTotals = 1 << 16
+// follower follows the totals one coupling's readings of the hands give.
+type follower struct {
+	totals, next map[[hearts.MaxPlayers]int]bool // next is scratch space
+	steps        int                             // additions made, at most maxEndSteps
+	stopped      bool                            // the totals are unknown
+}
+
+// add adds a hand's vectors to every total; a total over before the last
+// hand (more is true) is dropped.
+func (f *follower) add(r *endReasons, list [][hearts.MaxPlayers]int, n int, more bool) {
+	if f.stopped {
+		return
+	}
+	work := len(f.totals) * len(list)
+	if len(list) == 0 || f.steps+work > maxEndSteps {
+		f.stop(r)
+		return
+	}
+	f.steps += work
+	if f.next == nil {
+		f.next = make(map[[hearts.MaxPlayers]int]bool, min(len(f.totals)*len(list), maxTotals+1))
+	}
+	clear(f.next)
+	for t := range f.totals {
+		for _, x := range list {
+			var u [hearts.MaxPlayers]int
+			for p := range n {
+				u[p] = t[p] + x[p]
+			}
+			if more && hearts.GameOver(u[:n], hearts.DefaultLimit) {
+				r.continued = true
+				continue
+			}
+			f.next[u] = true
+			if len(f.next) > maxTotals {
+				f.stop(r)
+				return
+			}
+		}
+	}
+	f.totals, f.next = f.next, f.totals
+}
+
+// stop gives up following: the totals are not known.
+func (f *follower) stop(r *endReasons) {
+	r.unknown, f.stopped = true, true
+	f.totals, f.next = nil, nil
+}
 
 // checkEnd checks that first is the same on every hand and that the game
 // ends exactly when the end rule first holds, with first naming a highest
 // total. When the totals are known it infers the limit; otherwise (players
 // without a file whose scores the readings leave open) it asks whether
 // some reading of every hand ends the game right with the default limit.
-func checkEnd(g *Game, rep *Report, alts alternatives) {
+func checkEnd(g *Game, rep *Report, alts *alternatives) {
 	n, last, first := g.Players, len(g.Hands)-1, g.Hands[0].First
 	for i := range g.Hands {
 		if g.Hands[i].First != first {
@@ -77,9 +150,9 @@ func checkEnd(g *Game, rep *Report, alts alternatives) {
 		checkKnownEnd(g, rep)
 		return
 	}
-	var reasons endReasons
-	for c := range alts.scores {
-		if reasons.follow(alts.scores[c], n, first) {
+	reasons := alts.reasons
+	for c := range alts.follow {
+		if f := &alts.follow[c]; !f.stopped && reasons.endsRight(f.totals, n, first) {
 			return
 		}
 	}
@@ -104,36 +177,9 @@ type endReasons struct {
 	continued    bool // over before the end
 }
 
-// follow follows every total that the score vectors of the hands can give,
-// and reports whether one of them ends the game at its last hand with
-// first a highest total.
-func (r *endReasons) follow(hands [][][hearts.MaxPlayers]int, n, first int) bool {
-	totals := map[[hearts.MaxPlayers]int]bool{{}: true}
-	for i, list := range hands {
-		if len(list) == 0 {
-			r.unknown = true
-			return false
-		}
-		next := make(map[[hearts.MaxPlayers]int]bool, len(totals)*len(list))
-		for t := range totals {
-			for _, x := range list {
-				var u [hearts.MaxPlayers]int
-				for p := range n {
-					u[p] = t[p] + x[p]
-				}
-				if i < len(hands)-1 && hearts.GameOver(u[:n], hearts.DefaultLimit) {
-					r.continued = true
-					continue
-				}
-				next[u] = true
-			}
-		}
-		if len(next) > maxTotals {
-			r.unknown = true
-			return false
-		}
-		totals = next
-	}
+// endsRight reports whether one of the totals after the last hand ends
+// the game there with first a highest total.
+func (r *endReasons) endsRight(totals map[[hearts.MaxPlayers]int]bool, n, first int) bool {
 	for t := range totals {
 		if !hearts.GameOver(t[:n], hearts.DefaultLimit) {
 			r.open = true

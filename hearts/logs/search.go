@@ -3,6 +3,7 @@ package logs
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
@@ -18,12 +19,20 @@ import (
 // taken so far; the count of a state is memoized, which folds the many
 // assignments that differ only by swapping two players' cards of one suit
 // (the rules cannot tell them apart) into one computation.
+//
+// The scores the assignments give are those of the final states the
+// search reaches: every state it visits is reachable from the first by
+// legal tricks, and when it collects it visits every one (no limit cuts
+// it short), so one set per search gathers them at the final states,
+// rather than a set per memoized state.
 
 // searchResult is what the search finds in one hand.
 type searchResult struct {
-	count  uint64             // assignments found, up to the limit
-	seats  [gin.NumCards]int8 // the pos of each logged card in the first assignment found
-	scores *scoreSet          // the scores the assignments give, when collected
+	count     uint64             // assignments found, up to the limit
+	seats     [gin.NumCards]int8 // the pos of each logged card in the first assignment found
+	scores    *scoreSet          // the scores the assignments give, when collected
+	states    int                // the states explored
+	exhausted bool               // the budget ran out: count, seats and scores mean nothing
 }
 
 // maxScoreSets is how many different score vectors a scoreSet keeps.
@@ -48,13 +57,6 @@ func (a *scoreSet) add(x [hearts.MaxPlayers]int8) {
 	a.v = append(a.v, x)
 }
 
-func (a *scoreSet) merge(b *scoreSet) {
-	a.over = a.over || b.over
-	for _, x := range b.v {
-		a.add(x)
-	}
-}
-
 // list returns the set's vectors as ints.
 func (a *scoreSet) list() [][hearts.MaxPlayers]int {
 	out := make([][hearts.MaxPlayers]int, len(a.v))
@@ -76,11 +78,9 @@ type stateKey struct {
 	taken   [hearts.MaxPlayers]int8
 }
 
-// stateValue is a state's count and, when the search collects them, the
-// scores its assignments give.
+// stateValue is a state's count.
 type stateValue struct {
-	count  uint64
-	scores *scoreSet
+	count uint64
 }
 
 // searcher holds one hand's search; its memo is reused between hands.
@@ -94,17 +94,33 @@ type searcher struct {
 	logged    [hearts.MaxPlayers]bool
 	facts     [26]trickFacts
 	memo      map[stateKey]stateValue
-	limit     uint64 // stop counting at this many
-	collect   bool   // collect the scores of the assignments
+	limit     uint64   // stop counting at this many
+	collect   bool     // collect the scores of the assignments
+	scores    scoreSet // the scores collected
+	budget    int      // the most states to explore
+	states    int      // the states explored (memoized)
+	exhausted bool     // states reached budget before the count was done
 }
+
+// memoKeep is the most states whose room the memo keeps from one search to
+// the next: a larger memo is dropped rather than cleared, so that one hand
+// that needed a large search does not hold its memory, or slow the clearing
+// of the memo, for the rest of the games.
+const memoKeep = 1 << 16
 
 // search counts the assignments of hand h's cards, up to limit (a count of
 // limit means at least limit); with scores false it ignores the logged
 // scores (to tell a rule break from a score that no legal reading
 // explains). With collect it also gathers the scores the assignments give,
-// which needs the limit MaxUint64 to see them all.
-func (s *searcher) search(h *Hand, n int, scores bool, limit uint64, collect bool) searchResult {
+// which needs the limit MaxUint64 to see them all. It explores at most
+// budget states; when it would need more it stops and reports the budget
+// exhausted.
+func (s *searcher) search(h *Hand, n int, scores bool, limit uint64, collect bool, budget int) searchResult {
+	if budget <= 0 {
+		return searchResult{exhausted: true} // the game's budget is spent: not even the first state
+	}
 	s.n, s.tricks, s.cards, s.limit, s.collect = n, hearts.TricksPerHand(n), h.Cards, limit, collect
+	s.budget, s.states, s.exhausted = budget, 0, false
 	s.score, s.logged = h.Score, h.Logged
 	if !scores {
 		s.logged = [hearts.MaxPlayers]bool{}
@@ -118,18 +134,26 @@ func (s *searcher) search(h *Hand, n int, scores bool, limit uint64, collect boo
 	for t := range s.tricks {
 		s.facts[t] = s.prepare(t)
 	}
-	if s.memo == nil {
+	if s.memo == nil || len(s.memo) > memoKeep {
 		s.memo = make(map[stateKey]stateValue, 1024)
 	}
 	clear(s.memo)
+	s.scores = scoreSet{v: s.scores.v[:0]}
 	var root stateKey
 	root.leader = -1 // the first trick's leader is whoever holds the two of clubs
 	for p := range n {
 		root.allowed[p] = gin.FullDeck
 	}
 	v := s.count(root)
-	res := searchResult{count: v.count, scores: v.scores}
+	if s.exhausted {
+		return searchResult{states: s.states, exhausted: true}
+	}
+	res := searchResult{count: v.count, states: s.states}
+	if collect && v.count > 0 {
+		res.scores = &scoreSet{v: slices.Clone(s.scores.v), over: s.scores.over}
+	}
 	if v.count > 0 {
+		s.budget = math.MaxInt // every state it follows is memoized: it explores none
 		s.reconstruct(root, &res)
 	}
 	return res
@@ -153,13 +177,15 @@ func (s *searcher) count(k stateKey) stateValue {
 		}
 		v.count = 1
 		if s.collect {
-			v.scores = &scoreSet{}
-			v.scores.add(x)
+			s.scores.add(x)
 		}
 		return v
 	}
 	if v, ok := s.memo[k]; ok {
 		return v
+	}
+	if !s.spend() {
+		return stateValue{}
 	}
 	// Many assignments of a trick lead to the same state (swapping two
 	// players' cards of one suit that do not win): count each state once,
@@ -182,18 +208,18 @@ func (s *searcher) count(k stateKey) stateValue {
 	var v stateValue
 	for j := range m {
 		if _, seen := s.memo[nexts[j]]; !seen && removed[j] != 0 && !s.feasible(&nexts[j], removed[j]) {
+			if !s.spend() {
+				return stateValue{}
+			}
 			s.memo[nexts[j]] = stateValue{}
 			continue
 		}
 		c := s.count(nexts[j])
+		if s.exhausted {
+			return stateValue{} // the search is abandoned: memoize nothing partial
+		}
 		if c.count == 0 {
 			continue
-		}
-		if s.collect {
-			if v.scores == nil {
-				v.scores = &scoreSet{}
-			}
-			v.scores.merge(c.scores)
 		}
 		v.count = addSat(v.count, mulSat(c.count, ways[j]))
 		if v.count >= s.limit {
@@ -203,6 +229,18 @@ func (s *searcher) count(k stateKey) stateValue {
 	}
 	s.memo[k] = v
 	return v
+}
+
+// spend counts one more state for the memo, unless the budget is spent:
+// then it marks the search exhausted and reports false. A search that
+// needs n states completes exactly when n is at most the budget.
+func (s *searcher) spend() bool {
+	if s.states >= s.budget {
+		s.exhausted = true
+		return false
+	}
+	s.states++
+	return true
 }
 
 func addSat(a, b uint64) uint64 {

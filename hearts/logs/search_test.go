@@ -63,7 +63,7 @@ func TestSearchFindsLegalReadings(t *testing.T) {
 		var s searcher
 		for i := range 25 {
 			h, _ := scrambledHand(rng, n)
-			exact := s.search(&h, n, true, math.MaxUint64, false)
+			exact := s.search(&h, n, true, math.MaxUint64, false, math.MaxInt)
 			if exact.count == 0 {
 				t.Fatalf("%d players, hand %d: no reading found, but the hand was played legally", n, i)
 			}
@@ -71,10 +71,10 @@ func TestSearchFindsLegalReadings(t *testing.T) {
 			if _, vs := hearts.CheckHand(n, &lh); len(vs) > 0 {
 				t.Fatalf("%d players, hand %d: the reconstructed reading deviates: %v", n, i, vs)
 			}
-			if capped := s.search(&h, n, true, 2, false); capped.count != min(exact.count, 2) {
+			if capped := s.search(&h, n, true, 2, false, math.MaxInt); capped.count != min(exact.count, 2) {
 				t.Fatalf("limit 2 counted %d, the exact count is %d", capped.count, exact.count)
 			}
-			if loose := s.search(&h, n, false, math.MaxUint64, false); loose.count < exact.count {
+			if loose := s.search(&h, n, false, math.MaxUint64, false, math.MaxInt); loose.count < exact.count {
 				t.Fatalf("without scores %d readings, with them %d", loose.count, exact.count)
 			}
 			other := h
@@ -82,7 +82,7 @@ func TestSearchFindsLegalReadings(t *testing.T) {
 				trick := other.Cards[k : k+n]
 				rng.Shuffle(n, func(a, b int) { trick[a], trick[b] = trick[b], trick[a] })
 			}
-			if again := s.search(&other, n, true, math.MaxUint64, false); again.count != exact.count {
+			if again := s.search(&other, n, true, math.MaxUint64, false, math.MaxInt); again.count != exact.count {
 				t.Fatalf("reordering the tricks changed the count from %d to %d", exact.count, again.count)
 			}
 		}
@@ -112,7 +112,7 @@ func TestSearchCountsMoonHand(t *testing.T) {
 	}
 	h.Score, h.Logged = [hearts.MaxPlayers]int{0, 26, 26, 26}, [hearts.MaxPlayers]bool{true, true, true, true}
 	var s searcher
-	res := s.search(&h, 4, true, math.MaxUint64, true)
+	res := s.search(&h, 4, true, math.MaxUint64, true, math.MaxInt)
 	if res.count != 49152 {
 		t.Errorf("%d readings, want 49152", res.count)
 	}
@@ -120,7 +120,7 @@ func TestSearchCountsMoonHand(t *testing.T) {
 		t.Errorf("scores %+v, want the logged ones only", res.scores)
 	}
 	h.Logged[1], h.Logged[2] = false, false
-	res = s.search(&h, 4, true, math.MaxUint64, true)
+	res = s.search(&h, 4, true, math.MaxUint64, true, math.MaxInt)
 	if res.count != 49152 || len(res.scores.v) != 1 {
 		t.Errorf("two scores unlogged: %d readings, scores %v; want 49152 and one vector", res.count, res.scores.v)
 	}

@@ -17,6 +17,12 @@ type Summary struct {
 	GamesWithDeviations int     `json:"games_with_deviations"`
 	Seconds             float64 `json:"seconds"`
 	HandsPerS           float64 `json:"hands_per_second"`
+	// NotRecovered counts the hands whose order search ran past its
+	// budget: neither verified nor found wrong (CodeNotRecovered).
+	NotRecovered int `json:"hands_not_recovered,omitempty"`
+	// GamesUnchecked counts the games whose only deviations are such
+	// hands: not found wrong, only not wholly checked.
+	GamesUnchecked int `json:"games_unchecked,omitempty"`
 }
 
 // NewSummary returns an empty summary.
@@ -36,9 +42,17 @@ func (s *Summary) Add(r *Report) {
 		if h.Determined {
 			s.Determined++
 		}
+		if h.NotRecovered {
+			s.NotRecovered++
+		}
 	}
+	unchecked := len(r.Deviations) > 0
 	for _, d := range r.Deviations {
 		s.Deviations[d.Code]++
+		unchecked = unchecked && d.Code == CodeNotRecovered
+	}
+	if unchecked {
+		s.GamesUnchecked++
 	}
 	if len(r.Deviations) > 0 {
 		s.GamesWithDeviations++
