@@ -193,6 +193,10 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 		}
 		s.deals = append(s.deals, rolloutDeal{hand: h, dw: dw, weight: w})
 	}
+	normalise(s.deals, func(d *rolloutDeal) *float64 { return &d.weight })
+	if p.observe != nil {
+		p.observeInference(t, s.model)
+	}
 	if s.cfg.Pool > 0 && len(s.deals) > s.cfg.Samples {
 		s.resample()
 	}
@@ -274,14 +278,15 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 	outcome := func(j int, i int, d *rolloutDeal) float64 {
 		c := choices[j]
 		if c.call == gin.Knock {
-			return value(ownCallScore(afters[j], d.dw))
+			return p.seen("value: rollout", value(ownCallScore(afters[j], d.dw)))
 		}
 		s.play.Seed(d.seed, uint64(i))
-		return value(p.playOut(eleven.Remove(c.card), afters[j], d, c.card, oppFirst, v.Turn+1, s.playRng))
+		return p.seen("value: rollout", value(p.playOut(eleven.Remove(c.card), afters[j], d, c.card, oppFirst, v.Turn+1, s.playRng)))
 	}
 	total, total2 := 0.0, 0.0
 	for i := range s.deals {
 		d := &s.deals[i]
+		p.seen("chance: deal weight", d.weight)
 		total += d.weight
 		total2 += d.weight * d.weight
 		base := outcome(0, i, d)
@@ -302,7 +307,8 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 	for j := 1; j < len(choices); j++ {
 		mean := sum[j] / total
 		variance := max(0, sq[j]/total-mean*mean)
-		se := math.Sqrt(variance / nEff)
+		se := p.seen("value: rollout gain's standard error", math.Sqrt(variance/nEff))
+		p.seen("value: rollout gain", mean)
 		if mean > s.cfg.Margin && mean > s.cfg.Z*se && mean > bestGain {
 			best, bestGain = j, mean
 		}
