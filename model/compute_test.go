@@ -54,10 +54,20 @@ var fixedViews = sync.OnceValues(func() ([]gin.View, error) {
 // checkComputed checks what is computed from valid weights w alone: the
 // draw model's chances, the hand policy's, the game values of the round
 // points and the inference's probabilities and samples at fixed
-// decisions. Every chance is in [0, 1], every value a number, the
-// inference's probabilities sum to the opponent's hidden cards and every
-// sampled hand is one the opponent may hold.
+// decisions (checkSection, section by section).
 func checkComputed(t testing.TB, w *Weights) {
+	t.Helper()
+	for _, section := range []string{"draw_model", "hand_policy", "round_points", "inference"} {
+		checkSection(t, w, section)
+	}
+}
+
+// checkSection checks what is computed from one section of valid weights
+// w (named as in the file; the other sections are only looked up): every
+// chance is in [0, 1], every value a number, the inference's
+// probabilities sum to the opponent's hidden cards and every sampled hand
+// is one the opponent may hold.
+func checkSection(t testing.TB, w *Weights, section string) {
 	t.Helper()
 	chance := func(what string, p float64) {
 		t.Helper()
@@ -65,42 +75,54 @@ func checkComputed(t testing.TB, w *Weights) {
 			t.Fatalf("%s: chance %v", what, p)
 		}
 	}
-	x := make([]float64, NumDrawFeatures)
-	knowns := []gin.Hand{0, gin.HandOf(gin.NewCard(gin.Spades, gin.Five), gin.NewCard(gin.Spades, gin.Six)),
-		gin.HandOf(gin.NewCard(gin.Hearts, gin.King), gin.NewCard(gin.Clubs, gin.King), gin.NewCard(gin.Diamonds, gin.Two))}
-	for c := gin.Card(0); c < gin.NumCards; c++ {
-		for _, known := range knowns {
+	switch section {
+	case "draw_model":
+		x := make([]float64, NumDrawFeatures)
+		knowns := []gin.Hand{0, gin.HandOf(gin.NewCard(gin.Spades, gin.Five), gin.NewCard(gin.Spades, gin.Six)),
+			gin.HandOf(gin.NewCard(gin.Hearts, gin.King), gin.NewCard(gin.Clubs, gin.King), gin.NewCard(gin.Diamonds, gin.Two))}
+		for c := gin.Card(0); c < gin.NumCards; c++ {
+			for _, known := range knowns {
+				for _, stock := range []int{gin.StockSize, 24, 0} {
+					DrawFeatures(x, c, known, stock)
+					chance("draw model", w.DrawModel.TakeProbability(x))
+				}
+			}
+		}
+	case "hand_policy":
+		if hp := w.HandPolicy; hp != nil {
 			for _, stock := range []int{gin.StockSize, 24, 0} {
-				DrawFeatures(x, c, known, stock)
-				chance("draw model", w.DrawModel.TakeProbability(x))
+				for rel := range NumTakeRelations {
+					chance("hand policy take", hp.Take(rel, stock))
+				}
+				for dw := range NumKnockDeadwoods {
+					chance("hand policy call", hp.Call(dw, stock))
+				}
 			}
 		}
-	}
-	if hp := w.HandPolicy; hp != nil {
-		for _, stock := range []int{gin.StockSize, 24, 0} {
-			for rel := range NumTakeRelations {
-				chance("hand policy take", hp.Take(rel, stock))
-			}
-			for dw := range NumKnockDeadwoods {
-				chance("hand policy call", hp.Call(dw, stock))
-			}
-		}
-	}
-	if g := NewGameValue(w.RoundPoints); g != nil {
-		for own := 0; own < GameTarget; own += 9 {
-			for opp := 0; opp < GameTarget; opp += 9 {
-				for _, net := range []int{-MaxRoundPoints, -25, -1, 0, 1, 25, MaxRoundPoints} {
-					if v := g.Points(own, opp, net); !(math.Abs(v) <= 1/minSlope) {
-						t.Fatalf("game value of %d points from %d-%d: %v", net, own, opp, v)
+	case "round_points":
+		if g := NewGameValue(w.RoundPoints); g != nil {
+			for own := 0; own < GameTarget; own += 9 {
+				for opp := 0; opp < GameTarget; opp += 9 {
+					for _, net := range []int{-MaxRoundPoints, -25, -1, 0, 1, 25, MaxRoundPoints} {
+						if v := g.Points(own, opp, net); !(math.Abs(v) <= 1/minSlope) {
+							t.Fatalf("game value of %d points from %d-%d: %v", net, own, opp, v)
+						}
 					}
 				}
 			}
 		}
+	case "inference":
+		if w.Inference != nil {
+			checkInference(t, w.Inference)
+		}
 	}
-	if w.Inference == nil {
-		return
-	}
-	m, err := infer.NewModel(w.Inference)
+}
+
+// checkInference checks the probabilities and samples of valid inference
+// parameters p at the fixed decisions.
+func checkInference(t testing.TB, p *infer.Params) {
+	t.Helper()
+	m, err := infer.NewModel(p)
 	if err != nil {
 		t.Fatalf("valid weights, yet their inference model: %v", err)
 	}
@@ -119,10 +141,12 @@ func checkComputed(t testing.TB, w *Weights) {
 		tr.Probabilities(m, &probs)
 		unseen := tr.Unseen()
 		sum := 0.0
-		for c, p := range probs {
-			chance("inference", p)
+		for c, q := range probs {
+			if !(q >= 0 && q <= 1) {
+				t.Fatalf("view %d: inference: chance %v", i, q)
+			}
 			if unseen.Has(gin.Card(c)) {
-				sum += p
+				sum += q
 			}
 		}
 		hidden := min(tr.Hidden(), unseen.Len())
