@@ -66,13 +66,12 @@ var ErrRange = errors.New("out of range")
 //
 // A table entry is a log-odds term: MaxWeight is 100, a factor of e^100
 // (about 10^43) on a card's odds. Fitted entries stay within a few units
-// (-1.9 to +3.7 on the real logs, -0.9 to +1.4 on the sample; an entry
-// the data push without end stops where the fit's L2 penalty balances
-// its gradient, about 10 to 15), and
-// Marginals already treats a card scored 50 below the top as all but
-// impossible: no meaningful entry comes near the bound, yet a score, the
-// sum of Lookups entries, stays within a few thousand, far from
-// overflowing exp or a sum.
+// (-1.9 to +3.7 on the real logs, -0.9 to +1.4 on the sample; by estimate,
+// an entry the data push without end stops near 10 to 15, where the fit's
+// L2 penalty balances its gradient), and Marginals already treats a card
+// scored 50 below the top as all but impossible: no meaningful entry comes
+// near the bound, yet a score, the sum of Lookups entries, stays within
+// 1,700 of zero, far from overflowing exp or a sum.
 //
 // A count (Games, Decisions) is at most MaxCount, a trillion: ten
 // thousand times the decisions of a corpus of a million games, and small
