@@ -1,6 +1,10 @@
 package model
 
-import "github.com/ginlog/ginlog/gin"
+import (
+	"math"
+
+	"github.com/ginlog/ginlog/gin"
+)
 
 // Rank groups for the keep values.
 const (
@@ -99,4 +103,26 @@ func DrawFeatures(x []float64, c gin.Card, known gin.Hand, stockLeft int) {
 	if ph := Phase(stockLeft); ph > 0 {
 		x[featureKnownCombo+ph] = 1
 	}
+}
+
+// TakeProbability is the draw model's chance that the opponent takes the
+// card of features x (DrawFeatures): the logistic of the sum of the
+// coefficients times the features.
+func (d *DrawModel) TakeProbability(x []float64) float64 {
+	z := 0.0
+	for i, b := range d.Coefficients {
+		z += b * x[i]
+	}
+	return Logistic(z)
+}
+
+// Logistic returns 1 / (1 + exp(-z)) in a form that neither overflows nor
+// loses the small chances of a large negative z: in [0, 1] for every z but
+// NaN.
+func Logistic(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
 }

@@ -117,6 +117,7 @@ func locate(name string, data []byte, err error) error {
 		offset = se.Offset - 1
 	case errors.As(err, &te):
 		offset = te.Offset - 1
+		err = numberError(te, err)
 	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 		offset = int64(len(data))
 		err = errors.New("unexpected end of the file")
@@ -126,6 +127,27 @@ func locate(name string, data []byte, err error) error {
 	}
 	line, col := position(data, offset)
 	return &ReadError{File: name, Line: line, Column: col, Err: err}
+}
+
+// numberError returns the error of a JSON number that its field's type
+// cannot hold (a float64 beyond ±1.8e308, a count with a fraction or
+// beyond int) in the words of Validate, naming the field (a table, for
+// an entry of one); any other type error as it is.
+func numberError(te *json.UnmarshalTypeError, err error) error {
+	num, ok := strings.CutPrefix(te.Value, "number ")
+	if !ok || te.Field == "" {
+		return err
+	}
+	switch te.Type.Kind() {
+	case reflect.Float64:
+		return fmt.Errorf("%s: %s %w (want a finite number)", te.Field, num, ErrRange)
+	case reflect.Int:
+		if te.Field == "version" || strings.HasSuffix(te.Field, ".version") {
+			return fmt.Errorf("%s: %s %w (want a whole number)", te.Field, num, ErrRange)
+		}
+		return fmt.Errorf("%s: %s %w (want a whole number from 0 to %d)", te.Field, num, ErrRange, MaxCount)
+	}
+	return err
 }
 
 // position returns the 1-based line and byte column of offset in data.
@@ -181,6 +203,18 @@ func checkShape(doc any, t reflect.Type, path string) (string, error) {
 		if t.Kind() == reflect.Array && len(arr) != t.Len() {
 			return path, fmt.Errorf("%d elements, want %d", len(arr), t.Len())
 		}
+		switch t.Elem().Kind() {
+		case reflect.Float64, reflect.Int:
+			// The typed decode checked the elements' types, but for null.
+			for i, v := range arr {
+				if v == nil {
+					return fmt.Sprintf("%s[%d]", path, i), fmt.Errorf("null %w (want a number)", ErrRange)
+				}
+			}
+			return "", nil
+		case reflect.String:
+			return "", nil
+		}
 		for i, v := range arr {
 			if p, err := checkShape(v, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
 				return p, err
@@ -189,6 +223,10 @@ func checkShape(doc any, t reflect.Type, path string) (string, error) {
 	case reflect.Map:
 		if _, ok := doc.(map[string]any); !ok {
 			return path, errors.New("want an object")
+		}
+	case reflect.Float64, reflect.Int:
+		if doc == nil {
+			return path, fmt.Errorf("null %w (want a number)", ErrRange)
 		}
 	}
 	return "", nil

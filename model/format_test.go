@@ -94,8 +94,8 @@ func TestReadRejects(t *testing.T) {
 			rp := section(d, "round_points")
 			rp["other"] = rp["other"].([]any)[:100]
 		}), "w.json: round_points.other: 100 elements, want 128"},
-		{"round points negative", edit(t, func(d map[string]any) { section(d, "round_points")["modelled"].([]any)[12] = -1 }), "w.json: round_points.modelled[12]: -1 is negative"},
-		{"a round of 0 points", edit(t, func(d map[string]any) { section(d, "round_points")["modelled"].([]any)[0] = 4 }), "w.json: round_points: rounds of 0 points"},
+		{"round points negative", edit(t, func(d map[string]any) { section(d, "round_points")["modelled"].([]any)[12] = -1 }), "w.json: round_points.modelled[12]: -1 out of range (want 0 to 1000000000000)"},
+		{"a round of 0 points", edit(t, func(d map[string]any) { section(d, "round_points")["modelled"].([]any)[0] = 4 }), "w.json: round_points.modelled[0]: 4 out of range (want 0: exactly one player scores in a round)"},
 		{"unknown field", `{"format": "ginlog-weights", "version": 2, "extra": 1}`, `unknown field "extra"`},
 		{"wrong type", `{"format": "ginlog-weights", "version": "2"}`, `w.json:1:43: json: cannot unmarshal string`},
 		{"missing section", edit(t, func(d map[string]any) { delete(d, "hand_values") }), "w.json: hand_values: missing"},
@@ -115,13 +115,13 @@ func TestReadRejects(t *testing.T) {
 		{"null table", edit(t, func(d map[string]any) { section(d, "hand_values")["samples"] = nil }), "w.json: hand_values.samples: want an array"},
 		{"probability above 1", edit(t, func(d map[string]any) {
 			section(d, "knock_policy")["win_probability"].([]any)[3].([]any)[2] = 1.5
-		}), "w.json: knock_policy.win_probability[3][2]: 1.5 out of range [0, 1]"},
-		{"negative count", edit(t, func(d map[string]any) { section(d, "draw_policy")["samples"] = -3 }), "w.json: draw_policy.samples: -3 is negative"},
+		}), "w.json: knock_policy.win_probability[3][2]: 1.5 out of range (want 0 to 1)"},
+		{"negative count", edit(t, func(d map[string]any) { section(d, "draw_policy")["samples"] = -3 }), "w.json: draw_policy.samples: -3 out of range (want 0 to 1000000000000)"},
 		{"huge value", edit(t, func(d map[string]any) {
 			section(d, "hand_values")["value"].([]any)[0].([]any)[0] = 1e300
-		}), "w.json: hand_values.value[0][0]: 1e+300 out of range [-1000, 1000]"},
-		{"number beyond float64", strings.Replace(valid, `"threshold": 0.5`, `"threshold": 1e999`, 1), "cannot unmarshal number 1e999"},
-		{"knock deadwood above 10", edit(t, func(d map[string]any) { section(d, "opponent")["knock_deadwood"].([]any)[1] = 11 }), "w.json: opponent.knock_deadwood[1]: 11 out of range [0, 10]"},
+		}), "w.json: hand_values.value[0][0]: 1e+300 out of range (want -1000 to 1000)"},
+		{"number beyond float64", strings.Replace(valid, `"threshold": 0.5`, `"threshold": 1e999`, 1), "knock_policy.threshold: 1e999 out of range (want a finite number)"},
+		{"knock deadwood above 10", edit(t, func(d map[string]any) { section(d, "opponent")["knock_deadwood"].([]any)[1] = 11 }), "w.json: opponent.knock_deadwood[1]: 11 out of range (want 0 to 10)"},
 		{"feature renamed", edit(t, func(d map[string]any) {
 			section(d, "draw_model")["features"].([]any)[1] = "rank_A\nmain = evil"
 		}), `w.json: draw_model.features[1]: "rank_A\nmain = evil", want "rank_A"`},
@@ -211,8 +211,9 @@ func TestCheckPolicy(t *testing.T) {
 	}
 }
 
-// FuzzRead: Read never panics; what it accepts is valid, and saving it
-// reads back the same.
+// FuzzRead: Read never panics; what it accepts is valid, saving it reads
+// back the same, and what is computed from it is a number
+// (checkComputed).
 // Run it with -fuzzminimizetime=2s: minimising each new 35 KB input
 // otherwise takes the default minute, and the fuzzer looks stalled.
 func FuzzRead(f *testing.F) {
@@ -234,6 +235,7 @@ func FuzzRead(f *testing.F) {
 		if err := w.Validate(); err != nil {
 			t.Fatalf("accepted invalid weights: %v", err)
 		}
+		checkComputed(t, w)
 		b := saved(t, w)
 		again, err := Read(bytes.NewReader(b), "again.json")
 		if err != nil {

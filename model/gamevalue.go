@@ -19,7 +19,8 @@ type GameValue struct {
 // the player's rounds are Other (the modelled player's opponent), its
 // opponent's Modelled. Rounds are taken as independent draws from those
 // counts. It returns nil when either side has no rounds, or when the
-// counts cannot tell a point's worth.
+// counts cannot tell a point's worth: a point at the start of a game
+// changes the chance of winning it by less than minSlope.
 func NewGameValue(rp *RoundPoints) *GameValue {
 	if rp == nil {
 		return nil
@@ -33,11 +34,19 @@ func NewGameValue(rp *RoundPoints) *GameValue {
 		return nil
 	}
 	g := raceTable(rp, own+opp)
-	if g.slope = (g.at(10, 0) - g.at(0, 10)) / 20; !(g.slope > 0) {
+	if g.slope = (g.at(10, 0) - g.at(0, 10)) / 20; !(g.slope >= minSlope) {
 		return nil
 	}
 	return g
 }
+
+// minSlope is the least worth of a point at the start of a game, in
+// chances of winning it, for which NewGameValue values rounds by the
+// game. Even rounds give about 0.01; a point worth less means that one
+// side wins about every round, and the values would be noise divided by
+// almost nothing: Points stays within 1/minSlope of zero, and the sums and
+// squares the rollout player takes of it finite.
+const minSlope = 1e-6
 
 // raceTable fills the chances from rp, whose rounds number total.
 func raceTable(rp *RoundPoints, total int) *GameValue {

@@ -91,3 +91,39 @@ func TestGameValueNeedsBothSides(t *testing.T) {
 		}
 	}
 }
+
+// TestGameValueOneSided: when one side scores about every round a point is
+// worth almost nothing of a game (5e-218 here), and values divided by it
+// would overflow: NewGameValue gives no table, or one whose values stay
+// within 1/minSlope.
+func TestGameValueOneSided(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		own, opp   int // the points of the player's rounds, and of its opponent's
+		ownN, oppN int
+	}{
+		{"the opponent scores 127 in all rounds but one", 5, 127, 1, MaxCount},
+		{"the player scores 127 in all rounds but one", 127, 5, MaxCount, 1},
+		{"one round each, 5 and 127", 5, 127, 1, 1},
+		{"one point in one round of a trillion", 1, 127, 1, MaxCount},
+		{"ten points in one round of a thousand", 10, 127, 1, 1000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rp := &RoundPoints{}
+			rp.Other[tc.own], rp.Modelled[tc.opp] = tc.ownN, tc.oppN
+			g := NewGameValue(rp)
+			if g == nil {
+				return
+			}
+			for own := range GameTarget {
+				for opp := range GameTarget {
+					for _, net := range []int{-MaxRoundPoints, -1, 1, MaxRoundPoints} {
+						if v := g.Points(own, opp, net); !(math.Abs(v) <= 1/minSlope) {
+							t.Fatalf("%d points from %d-%d: %v", net, own, opp, v)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -4,16 +4,39 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/ginlog/ginlog/model/infer"
 )
 
 // MaxMagnitude bounds every figure of the weights that is not a
 // probability or a count: coefficients, deadwood gains and net points lie
 // in [-MaxMagnitude, MaxMagnitude]. A round scores at most 25 + 100 points;
-// the defaults' knock value is this bound.
+// the defaults' knock value is this bound. A draw model coefficient is a
+// log-odds term: fitted ones stay within a few units (33 with a vanishing
+// --l2 on the 8 real games, where a feature separates the takes), and the
+// players compute the logistic of any sum of them without overflow
+// (Logistic).
 const MaxMagnitude = 1000
 
 // MaxL2 bounds the draw model's L2 penalty.
 const MaxL2 = 1e6
+
+// MaxCount bounds every count of the weights (samples, games, rounds,
+// plays, round points): a trillion, ten thousand times the plays of a
+// million games, the inference model's bound (infer.MaxCount). The sums
+// of a table's counts then stay exact in a float64 and far from
+// overflowing an int.
+const MaxCount = infer.MaxCount
+
+// MinMagnitude is the least magnitude of a nonzero figure: the least
+// normal float64, 2^-1022. Below it float64 keeps fewer digits (subnormal
+// numbers); a fitted figure is a mean or a share of counts (or a fitted
+// coefficient) and never lands there.
+const MinMagnitude = 0x1p-1022
+
+// ErrRange is wrapped by the error of a number of the weights out of its
+// range, in the inference model too (it is infer.ErrRange).
+var ErrRange = infer.ErrRange
 
 // FieldError is a field of the weights that is out of its range or is not
 // what the format says, located by its JSON path.
@@ -26,12 +49,16 @@ func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
 
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// Validate checks what the types cannot: every number is finite and in its
-// range (probabilities in [0, 1], counts at least 0, knock deadwood in
-// [0, 10], other figures within MaxMagnitude), and the names of the
-// features, rank groups, relations and phases are the format's, in order.
-// The first fault is a *FieldError. Free text (docs, provenance filters) is
-// not checked: exporters escape it.
+// Validate checks what the types cannot: every number is in the range of
+// what it can mean (probabilities in [0, 1], counts in [0, MaxCount],
+// knock deadwood in [0, 10], the L2 penalty in [0, MaxL2], the inference
+// model's entries within infer.MaxWeight, other figures within
+// MaxMagnitude; NaN and infinities never, and a nonzero figure at least
+// MinMagnitude in magnitude), and the names of the features, rank
+// groups, relations and phases are the format's, in order. The first
+// fault is a *FieldError, whose error reads "VALUE out of range (want LO
+// to HI)" for a number. Free text (docs, provenance filters) is not
+// checked: exporters escape it.
 func (w *Weights) Validate() error {
 	c := &checker{}
 	if w.Format != FormatName {
@@ -108,10 +135,14 @@ func (c *checker) version4(w *Weights) {
 	case rp == nil:
 		c.fail("round_points", "missing")
 	default:
-		c.counts("round_points.modelled", rp.Modelled[:])
-		c.counts("round_points.other", rp.Other[:])
-		if rp.Modelled[0] != 0 || rp.Other[0] != 0 {
-			c.fail("round_points", "rounds of 0 points: exactly one player scores in a round")
+		for _, side := range []struct {
+			name   string
+			rounds []int
+		}{{"modelled", rp.Modelled[:]}, {"other", rp.Other[:]}} {
+			if n := side.rounds[0]; n != 0 {
+				c.fail("round_points."+side.name+"[0]", "%d %w (want 0: exactly one player scores in a round)", n, ErrRange)
+			}
+			c.counts("round_points."+side.name, side.rounds)
 		}
 	}
 }
@@ -147,7 +178,12 @@ func (c *checker) version3(w *Weights) {
 	if w.Inference == nil {
 		c.fail("inference", "missing")
 	} else if err := w.Inference.Validate(); err != nil {
-		c.fail("inference", "%v", err)
+		var fe *infer.FieldError
+		if errors.As(err, &fe) {
+			c.fail("inference."+fe.Field, "%w", fe.Err)
+		} else {
+			c.fail("inference", "%v", err)
+		}
 	}
 	hp := w.HandPolicy
 	if hp == nil {
@@ -210,34 +246,43 @@ func (c *checker) fail(field, format string, args ...any) {
 	}
 }
 
-// float checks that v is finite and in [lo, hi].
+// inRange reports whether v is a number in [lo, hi], and 0 or at least
+// MinMagnitude in magnitude.
+func inRange(v, lo, hi float64) bool {
+	return v >= lo && v <= hi && (v == 0 || math.Abs(v) >= MinMagnitude)
+}
+
+// float checks that v is in range (inRange).
 func (c *checker) float(field string, v, lo, hi float64) {
-	if math.IsNaN(v) || v < lo || v > hi {
-		c.fail(field, "%v out of range [%v, %v]", v, lo, hi)
+	switch {
+	case !(v >= lo && v <= hi): // NaN too
+		c.fail(field, "%v %w (want %v to %v)", v, ErrRange, lo, hi)
+	case !inRange(v, lo, hi):
+		c.fail(field, "%v %w (want 0, or %v to %v in magnitude)", v, ErrRange, MinMagnitude, max(-lo, hi))
 	}
 }
 
 // floats checks each of the list vs with float.
 func (c *checker) floats(field string, vs []float64, lo, hi float64) {
 	for i, v := range vs {
-		if math.IsNaN(v) || v < lo || v > hi {
+		if !inRange(v, lo, hi) {
 			c.float(fmt.Sprintf("%s[%d]", field, i), v, lo, hi)
 			return
 		}
 	}
 }
 
-// count checks that n is at least 0.
+// count checks that n is in [0, MaxCount].
 func (c *checker) count(field string, n int) {
-	if n < 0 {
-		c.fail(field, "%d is negative", n)
+	if n < 0 || n > MaxCount {
+		c.fail(field, "%d %w (want 0 to %d)", n, ErrRange, MaxCount)
 	}
 }
 
 // counts checks each of the list ns with count.
 func (c *checker) counts(field string, ns []int) {
 	for i, n := range ns {
-		if n < 0 {
+		if n < 0 || n > MaxCount {
 			c.count(fmt.Sprintf("%s[%d]", field, i), n)
 			return
 		}

@@ -8,8 +8,11 @@
 // and package model/export turns them into code.
 //
 // A weights file is one JSON object, nothing after it, whose every table has
-// exactly the shape below and whose every number is finite and in range
-// (Read says which field is not). The weights, each fitted from the data:
+// exactly the shape below and whose every number lies in the range of what
+// it can mean: chances in [0, 1], counts in [0, MaxCount], the inference
+// model's entries within infer.MaxWeight, other figures within
+// MaxMagnitude, none subnormal (Validate; Read says which field is not).
+// The weights, each fitted from the data:
 //
 //   - DrawModel: the probability that the opponent takes the face-up card,
 //     by the card's rank, its relation to the cards the opponent is known to

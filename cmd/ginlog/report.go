@@ -100,7 +100,7 @@ the games it loads. Exit status 5 means the filters select no games (or
 func reportWeights(path string) (*model.Weights, error) {
 	w, err := players.LoadWeights(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, model.ErrRange):
 		return nil, usagef("--weights: %v", err)
 	case err != nil:
 		return nil, usagef("--weights: %v: want a weights file of format %d, as ginlog fit writes", err, model.FormatVersion)

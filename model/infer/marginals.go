@@ -11,6 +11,34 @@ import (
 // zero, and the products of up to ten such odds stay within float64.
 const minScore = -50
 
+// topScore returns the highest of the scores z, NaN left out: -Inf when
+// there is none.
+func topScore(z []float64) float64 {
+	top := math.Inf(-1)
+	for _, v := range z {
+		if v > top {
+			top = v
+		}
+	}
+	return top
+}
+
+// scaledOdds returns the odds exp(v) of a card of score v scaled by those
+// of the highest score top, exp(v - top), kept at least exp(minScore). It
+// is finite and positive whatever v and top, infinities and NaN included
+// (validated parameters give neither, but a sum may overflow): a score at
+// the top, +Inf among them, gets 1 and a NaN score the least odds.
+func scaledOdds(v, top float64) float64 {
+	if v >= top {
+		return 1
+	}
+	d := v - top
+	if !(d > minScore) {
+		d = minScore
+	}
+	return math.Exp(d)
+}
+
 // Marginals sets out[i], for each of the n = len(z) cards, to the
 // probability that card i belongs to a set S of exactly count cards drawn
 // with P(S) proportional to the product of exp(z[j]) over the cards j of
@@ -19,6 +47,9 @@ const minScore = -50
 // at most 0 gives zeros and count at least n ones. It returns the log of
 // the normaliser, the sum over all such sets of the product, so that the
 // log-likelihood of a set S is the sum of z over S less the return value.
+// For the cards of a deal (n at most 52, count at most 10) the
+// probabilities are numbers whatever z holds, infinities and NaN included
+// (scaledOdds).
 //
 // It uses the elementary symmetric polynomials e_k of the odds, computed
 // over every prefix of the cards, then over every suffix on the way back
@@ -42,13 +73,10 @@ func Marginals(z []float64, count int, out []float64) float64 {
 		}
 		return sum
 	}
-	top := math.Inf(-1)
-	for _, v := range z {
-		top = max(top, v)
-	}
+	top := topScore(z)
 	// out holds the odds, scaled by the largest, until the end.
 	for i, v := range z {
-		out[i] = math.Exp(max(v-top, minScore))
+		out[i] = scaledOdds(v, top)
 	}
 	// pre[i] holds e_0..e_count of the odds of cards 0..i-1; only the
 	// entries up to count are written and read.

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ginlog/ginlog/gin"
 )
 
 // bruteMarginals enumerates every set of count cards among len(z) and
@@ -135,5 +137,56 @@ func TestMarginalsLarge(t *testing.T) {
 		if !(math.Abs(sum-float64(size.count)) <= 1e-9) {
 			t.Errorf("n %d count %d: sum %v", size.n, size.count, sum)
 		}
+	}
+}
+
+// TestMarginalsNotFinite: scores that are infinite, NaN or beyond what
+// validated parameters sum to (a sum that overflowed) still give
+// probabilities in [0, 1] summing to the count, and so does the sampler:
+// a card scored +Inf is held, a NaN score counts as the least.
+func TestMarginalsNotFinite(t *testing.T) {
+	inf, nan := math.Inf(1), math.NaN()
+	for _, tc := range []struct {
+		name  string
+		z     []float64
+		count int
+		held  []int // cards certainly held
+	}{
+		{"one +Inf", []float64{inf, 0, 0, 0, 0}, 2, []int{0}},
+		{"two +Inf of three held", []float64{inf, 1, inf, 0, -1}, 3, []int{0, 2}},
+		{"all +Inf", []float64{inf, inf, inf, inf}, 2, nil},
+		{"-Inf", []float64{math.Inf(-1), 0, 1, 2}, 2, nil},
+		{"all -Inf", []float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}, 1, nil},
+		{"NaN", []float64{nan, 0, 1, 2, 3}, 2, nil},
+		{"all NaN", []float64{nan, nan, nan, nan, nan}, 4, nil},
+		{"overflowed sums", []float64{1.7e308, -1.7e308, 1e308, 0, -1e308}, 2, []int{0}},
+		{"mixed", []float64{inf, nan, math.Inf(-1), 1e308, -1e308, 0}, 3, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := make([]float64, len(tc.z))
+			Marginals(tc.z, tc.count, got)
+			sum := 0.0
+			for i, p := range got {
+				if !(p >= 0 && p <= 1) {
+					t.Fatalf("card %d: probability %v", i, p)
+				}
+				sum += p
+			}
+			if !(math.Abs(sum-float64(tc.count)) <= 1e-9) {
+				t.Errorf("probabilities %v sum to %v, want %d", got, sum, tc.count)
+			}
+			for _, i := range tc.held {
+				if !(got[i] >= 1-1e-9) {
+					t.Errorf("card %d scored %v: probability %v, want 1", i, tc.z[i], got[i])
+				}
+			}
+			var s Sampler
+			s.prepare(0, make([]gin.Card, len(tc.z)), tc.z, tc.count)
+			for i := range s.n {
+				if o := s.odds[i]; !(o > 0 && o <= 1) {
+					t.Errorf("sampler odds of card %d: %v", i, o)
+				}
+			}
+		})
 	}
 }

@@ -59,6 +59,64 @@ type Params struct {
 // ErrParams is wrapped by every error that rejects parameters.
 var ErrParams = errors.New("invalid inference parameters")
 
+// ErrRange is wrapped by the error of a number out of its range.
+var ErrRange = errors.New("out of range")
+
+// The bounds of the parameters, which Validate checks.
+//
+// A table entry is a log-odds term: MaxWeight is 100, a factor of e^100
+// (about 10^43) on a card's odds. Fitted entries stay within a few units
+// (-1.9 to +3.7 on the real logs, -0.9 to +1.4 on the sample; by estimate,
+// an entry the data push without end stops near 10 to 15, where the fit's
+// L2 penalty balances its gradient), and Marginals already treats a card
+// scored 50 below the top as all but impossible: no meaningful entry comes
+// near the bound, yet a score, the sum of Lookups entries, stays within
+// 1,700 of zero, far from overflowing exp or a sum.
+//
+// A count (Games, Decisions) is at most MaxCount, a trillion: ten
+// thousand times the decisions of a corpus of a million games, and small
+// enough that sums of counts stay exact in a float64.
+//
+// A nonzero entry is at least the least normal float64 (2^-1022) in
+// magnitude: below it float64 keeps fewer digits (subnormal numbers), and
+// nothing a fit computes lands there.
+const (
+	MaxWeight = 100
+	MaxCount  = 1_000_000_000_000
+	minNormal = 0x1p-1022
+)
+
+// FieldError is a field of the parameters that is not what the format
+// says: a table of the wrong shape, a number out of range. Field is its
+// JSON path (rank[0][3], live[2], games); the error wraps ErrParams.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return ErrParams.Error() + ": " + e.Field + ": " + e.Err.Error() }
+
+func (e *FieldError) Unwrap() []error { return []error{ErrParams, e.Err} }
+
+// fieldErrorf returns a *FieldError of field.
+func fieldErrorf(field, format string, args ...any) error {
+	return &FieldError{Field: field, Err: fmt.Errorf(format, args...)}
+}
+
+// weightInRange reports whether table entry v is 0 or a normal float64 in
+// [-MaxWeight, MaxWeight].
+func weightInRange(v float64) bool {
+	return v >= -MaxWeight && v <= MaxWeight && (v == 0 || math.Abs(v) >= minNormal)
+}
+
+// weightError returns the error of table entry v of field, out of range.
+func weightError(field string, v float64) error {
+	if !(v >= -MaxWeight && v <= MaxWeight) { // NaN too
+		return fieldErrorf(field, "%v %w (want %v to %v)", v, ErrRange, -MaxWeight, MaxWeight)
+	}
+	return fieldErrorf(field, "%v %w (want 0, or %v to %v in magnitude)", v, ErrRange, minNormal, MaxWeight)
+}
+
 // Doc describes the model for a reader of the parameters file.
 var Doc = "P(the opponent holds card c), for each card c not seen: z(c) = the sum of the tables' entries for c; " +
 	"the opponent's unknown cards are a set S with P(S) proportional to the product of exp(z(c)) over S, of the size " +
@@ -99,27 +157,33 @@ func (p *Params) table(t int) *[][]float64 {
 	return &p.DiscardRank
 }
 
-// Validate checks the version, every table's shape, and that every entry
-// is a finite number.
+// Validate checks the version, every table's shape, that every entry is
+// 0 or a normal number within MaxWeight, and the counts within MaxCount.
+// Its errors are *FieldError.
 func (p *Params) Validate() error {
 	if p.Version != ParamsVersion {
-		return fmt.Errorf("%w: version %d, want %d", ErrParams, p.Version, ParamsVersion)
+		return fieldErrorf("version", "%d, want %d", p.Version, ParamsVersion)
 	}
-	if p.Games < 0 || p.Decisions < 0 {
-		return fmt.Errorf("%w: negative counts (games %d, decisions %d)", ErrParams, p.Games, p.Decisions)
+	for _, c := range []struct {
+		field string
+		n     int
+	}{{"games", p.Games}, {"decisions", p.Decisions}} {
+		if c.n < 0 || c.n > MaxCount {
+			return fieldErrorf(c.field, "%d %w (want 0 to %d)", c.n, ErrRange, MaxCount)
+		}
 	}
 	for t, spec := range tables {
 		rows := *p.table(t)
 		if len(rows) != spec.rows {
-			return fmt.Errorf("%w: table %s has %d rows, want %d", ErrParams, spec.name, len(rows), spec.rows)
+			return fieldErrorf(spec.name, "%d rows, want %d", len(rows), spec.rows)
 		}
 		for i, row := range rows {
 			if len(row) != spec.cols {
-				return fmt.Errorf("%w: table %s row %d has %d entries, want %d", ErrParams, spec.name, i, len(row), spec.cols)
+				return fieldErrorf(fmt.Sprintf("%s[%d]", spec.name, i), "%d entries, want %d", len(row), spec.cols)
 			}
 			for j, v := range row {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return fmt.Errorf("%w: table %s[%d][%d] is %v", ErrParams, spec.name, i, j, v)
+				if !weightInRange(v) {
+					return weightError(fmt.Sprintf("%s[%d][%d]", spec.name, i, j), v)
 				}
 			}
 		}

@@ -18,14 +18,29 @@ func TestValidate(t *testing.T) {
 	}{
 		{"zero tables", func(p *Params) {}, ""},
 		{"random tables", func(p *Params) { *p = *randomParams(t, 3) }, ""},
-		{"old version", func(p *Params) { p.Version = 0 }, "version 0, want 1"},
-		{"missing table", func(p *Params) { p.Known = nil }, "table known has 0 rows, want 4"},
-		{"extra row", func(p *Params) { p.Rank = append(p.Rank, make([]float64, 13)) }, "table rank has 7 rows, want 6"},
-		{"short row", func(p *Params) { p.Live[2] = p.Live[2][:4] }, "table live row 2 has 4 entries, want 5"},
-		{"long row", func(p *Params) { p.DiscardRank[0] = append(p.DiscardRank[0], 1) }, "table discard_rank row 0 has 4 entries, want 3"},
-		{"not a number", func(p *Params) { p.Refused[1][2] = math.NaN() }, "table refused[1][2] is NaN"},
-		{"infinite", func(p *Params) { p.Last[0][1] = math.Inf(-1) }, "table last[0][1] is -Inf"},
-		{"negative games", func(p *Params) { p.Games = -1 }, "negative counts"},
+		{"old version", func(p *Params) { p.Version = 0 }, "version: 0, want 1"},
+		{"missing table", func(p *Params) { p.Known = nil }, "known: 0 rows, want 4"},
+		{"extra row", func(p *Params) { p.Rank = append(p.Rank, make([]float64, 13)) }, "rank: 7 rows, want 6"},
+		{"short row", func(p *Params) { p.Live[2] = p.Live[2][:4] }, "live[2]: 4 entries, want 5"},
+		{"long row", func(p *Params) { p.DiscardRank[0] = append(p.DiscardRank[0], 1) }, "discard_rank[0]: 4 entries, want 3"},
+		{"not a number", func(p *Params) { p.Refused[1][2] = math.NaN() }, "refused[1][2]: NaN out of range (want -100 to 100)"},
+		{"infinite", func(p *Params) { p.Last[0][1] = math.Inf(-1) }, "last[0][1]: -Inf out of range (want -100 to 100)"},
+		{"negative games", func(p *Params) { p.Games = -1 }, "games: -1 out of range (want 0 to 1000000000000)"},
+		{"huge decisions", func(p *Params) { p.Decisions = math.MaxInt }, "decisions: 9223372036854775807 out of range (want 0 to 1000000000000)"},
+		{"huge entry", func(p *Params) { p.Rank[0][3] = 1e308 }, "rank[0][3]: 1e+308 out of range (want -100 to 100)"},
+		{"huge negative entry", func(p *Params) { p.DiscardPoints[11][2] = -1e308 }, "discard_points[11][2]: -1e+308 out of range (want -100 to 100)"},
+		{"just above the bound", func(p *Params) { p.Known[3][0] = math.Nextafter(MaxWeight, 200) }, "known[3][0]: 100.00000000000001 out of range"},
+		{"subnormal entry", func(p *Params) { p.Live[5][4] = 1e-308 }, "live[5][4]: 1e-308 out of range (want 0, or 2.2250738585072014e-308 to 100 in magnitude)"},
+		{"entries at the bounds", func(p *Params) {
+			for t := range NumTables {
+				for i, row := range *p.table(t) {
+					for j := range row {
+						row[j] = [4]float64{MaxWeight, -MaxWeight, minNormal, -minNormal}[(i+j)%4]
+					}
+				}
+			}
+			p.Games, p.Decisions = MaxCount, MaxCount
+		}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -37,6 +52,13 @@ func TestValidate(t *testing.T) {
 				t.Fatalf("got %v, want no error", err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrParams)):
 				t.Fatalf("got %v, want an ErrParams with %q", err, tc.want)
+			}
+			var fe *FieldError
+			if err != nil && !errors.As(err, &fe) {
+				t.Errorf("error %v is not a *FieldError", err)
+			}
+			if strings.Contains(tc.want, "out of range") && !errors.Is(err, ErrRange) {
+				t.Errorf("error %v is not an ErrRange", err)
 			}
 			if _, err := NewModel(p); (err == nil) != (tc.want == "") {
 				t.Errorf("NewModel: %v", err)
@@ -100,7 +122,7 @@ func TestReadParams(t *testing.T) {
 		{"wrong type", "{\n  \"version\": \"one\"\n}", "p.json:2:19: "},
 		{"unknown field", "{\"version\": 1, \"weights\": []}", `p.json: invalid inference parameters: json: unknown field "weights"`},
 		{"trailing data", good.String() + "{}", "data after the parameters"},
-		{"bad shape", `{"version": 1, "rank": [[1]]}`, "table rank has 1 rows, want 6"},
+		{"bad shape", `{"version": 1, "rank": [[1]]}`, "rank: 1 rows, want 6"},
 		{"empty", "", "p.json: invalid inference parameters: EOF"},
 	}
 	for _, tc := range tests {

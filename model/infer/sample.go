@@ -1,7 +1,6 @@
 package infer
 
 import (
-	"math"
 	"math/rand/v2"
 
 	"github.com/ginlog/ginlog/gin"
@@ -51,12 +50,9 @@ func (s *Sampler) prepare(known gin.Hand, cards []gin.Card, z []float64, count i
 	s.n = min(len(cards), gin.NumCards)
 	s.count = min(max(count, 0), s.n, gin.HandSize)
 	copy(s.cards[:], cards[:s.n])
-	top := math.Inf(-1)
-	for _, v := range z[:s.n] {
-		top = max(top, v)
-	}
+	top := topScore(z[:s.n])
 	for i, v := range z[:s.n] {
-		s.odds[i] = math.Exp(max(v-top, minScore))
+		s.odds[i] = scaledOdds(v, top)
 	}
 	k1 := s.count + 1
 	row := &s.suf[s.n]

@@ -65,6 +65,19 @@ type Player struct {
 	// rollout is the state of the rollout player (rollout.go), nil
 	// for the others.
 	rollout *rolloutState
+	// observe, set by the tests only, is shown every chance and value the
+	// player computes on its way to a decision, named "chance: ..." or
+	// "value: ...": the tests check that each is a number, and a chance
+	// one in [0, 1], whatever the weights Validate lets through.
+	observe func(what string, v float64)
+}
+
+// seen returns v, shown to the test hook observe when there is one.
+func (p *Player) seen(what string, v float64) float64 {
+	if p.observe != nil {
+		p.observe(what, v)
+	}
+	return v
 }
 
 // NewPlayer returns a player using w. It plays the same with weights of
@@ -96,6 +109,7 @@ func NewSampledPlayer(w *model.Weights) (*Player, error) {
 // its state: one per game, for games played at the same time.
 func (p *Player) Fresh() *Player {
 	q := NewPlayer(p.w)
+	q.observe = p.observe
 	if p.sampled != nil {
 		q.sampled = newSampledState(p.sampled.model)
 	}
@@ -159,7 +173,7 @@ func (p *Player) ahead(h, unknown gin.Hand, phase int) float64 {
 		}
 		sum += p.value(best, phase)
 	}
-	return sum / float64(n)
+	return p.seen("value: ahead", sum/float64(n))
 }
 
 // unknownCards returns the cards the viewer has not seen: not in its hand
@@ -175,11 +189,7 @@ func unknownCards(v *gin.View, drawn gin.Card, haveDrawn bool) gin.Hand {
 // takeProbability is the draw model's chance that the opponent takes c.
 func (p *Player) takeProbability(c gin.Card, known gin.Hand, stockLeft int) float64 {
 	model.DrawFeatures(p.x, c, known, stockLeft)
-	z := 0.0
-	for i, b := range p.w.DrawModel.Coefficients {
-		z += b * p.x[i]
-	}
-	return 1 / (1 + math.Exp(-z))
+	return p.seen("chance: take (draw model)", p.w.DrawModel.TakeProbability(p.x))
 }
 
 // feeding returns how much more likely the opponent is to take c because
@@ -259,7 +269,7 @@ func (p *Player) tunedDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) 
 		// then throw the card most likely to stay deadwood.
 		o := option{card: c, after: after, key: [3]float64{p.next(eleven.Remove(c), after, unknown, v.StockLeft), 0, p.staysDeadwood(c, eleven.Remove(c), phase)}}
 		if gain > 0 && known != 0 {
-			o.key[1] = -p.feeding(c, known, v.StockLeft) * gain
+			o.key[1] = p.seen("value: feeding", -p.feeding(c, known, v.StockLeft)*gain)
 		}
 		ranked = append(ranked, o)
 	}
@@ -324,7 +334,7 @@ func (p *Player) drawValue(h, unknown gin.Hand, stockLeft int) float64 {
 		u := gin.Card(bits.TrailingZeros64(x))
 		sum += p.keepBest(h.Add(u), u, unknown.Remove(u), stockLeft)
 	}
-	return sum / float64(unknown.Len())
+	return p.seen("value: draw", sum/float64(unknown.Len()))
 }
 
 // keepBest is the value by next of the best hand kept from eleven-card
@@ -364,7 +374,7 @@ func (p *Player) orCall(dw, stockLeft int, cont float64) float64 {
 		knock = gin.UndercutBonus + k - float64(dw) // we undercut
 	}
 	called := o.GinShare[ph]*-(gin.GinBonus+float64(dw)) + (1-o.GinShare[ph])*knock
-	return rate*called + (1-rate)*cont
+	return p.seen("value: or call", rate*called+(1-rate)*cont)
 }
 
 // better compares decision keys lexicographically, up to rounding.
@@ -381,7 +391,7 @@ func better(a, b [3]float64) bool {
 // its points times the chance it would not end in a meld.
 func (p *Player) staysDeadwood(c gin.Card, h gin.Hand, phase int) float64 {
 	pm := p.w.KeepValues.MeldProbability[model.RankGroup(c.Rank())][model.CardRelation(c, h.Add(c))][phase]
-	return float64(c.Points()) * (1 - pm)
+	return p.seen("value: stays deadwood", float64(c.Points())*(1-pm))
 }
 
 // Declare declares optimal melds.

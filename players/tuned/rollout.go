@@ -193,6 +193,10 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 		}
 		s.deals = append(s.deals, rolloutDeal{hand: h, dw: dw, weight: w})
 	}
+	normalise(s.deals, func(d *rolloutDeal) *float64 { return &d.weight })
+	if p.observe != nil {
+		p.observeInference(t, s.model)
+	}
 	if s.cfg.Pool > 0 && len(s.deals) > s.cfg.Samples {
 		s.resample()
 	}
@@ -274,14 +278,15 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 	outcome := func(j int, i int, d *rolloutDeal) float64 {
 		c := choices[j]
 		if c.call == gin.Knock {
-			return value(ownCallScore(afters[j], d.dw))
+			return p.seen("value: rollout", value(ownCallScore(afters[j], d.dw)))
 		}
 		s.play.Seed(d.seed, uint64(i))
-		return value(p.playOut(eleven.Remove(c.card), afters[j], d, c.card, oppFirst, v.Turn+1, s.playRng))
+		return p.seen("value: rollout", value(p.playOut(eleven.Remove(c.card), afters[j], d, c.card, oppFirst, v.Turn+1, s.playRng)))
 	}
 	total, total2 := 0.0, 0.0
 	for i := range s.deals {
 		d := &s.deals[i]
+		p.seen("chance: deal weight", d.weight)
 		total += d.weight
 		total2 += d.weight * d.weight
 		base := outcome(0, i, d)
@@ -294,7 +299,7 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 	if total == 0 {
 		return tc, tcall
 	}
-	best := s.cfg.best(sum, sq, total, total*total/total2)
+	best := p.best(sum, sq, total, total*total/total2)
 	return choices[best].card, choices[best].call
 }
 
@@ -304,12 +309,14 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 // nEff; else 0. sum and sq hold each choice's weighted differences from
 // the tuned choice's outcome, and their squares, over deals of total
 // weight total.
-func (cfg *RolloutConfig) best(sum, sq []float64, total, nEff float64) int {
+func (p *Player) best(sum, sq []float64, total, nEff float64) int {
+	cfg := &p.rollout.cfg
 	best, bestGain := 0, 0.0
 	for j := 1; j < len(sum); j++ {
 		mean := sum[j] / total
 		variance := max(0, sq[j]/total-mean*mean)
-		se := math.Sqrt(variance / nEff)
+		se := p.seen("value: rollout gain's standard error", math.Sqrt(variance/nEff))
+		p.seen("value: rollout gain", mean)
 		if mean > cfg.Margin && mean > cfg.Z*se && mean > bestGain {
 			best, bestGain = j, mean
 		}

@@ -183,8 +183,13 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 			d.samples = append(d.samples, z)
 		}
 	}
+	normalise(d.samples, func(o *oppSample) *float64 { return &o.weight })
+	if p.observe != nil {
+		p.observeInference(&s.tracker, s.model)
+	}
 	for i := range d.samples {
 		o := &d.samples[i]
+		p.seen("chance: sample weight", o.weight)
 		d.total += o.weight
 		o.stock = d.unknown &^ o.hand
 		o.nStock = o.stock.Len()
@@ -193,6 +198,33 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 		p.oppDraws(d, o)
 	}
 	return d
+}
+
+// normalise divides the weights of items (weight returns a pointer to
+// an item's) by the largest, which becomes 1: a weight is a product of
+// chances, which may be as small as float64 holds, and the sums and
+// squares of weights so small would vanish. Only the ratios of the
+// weights count.
+func normalise[T any](items []T, weight func(*T) *float64) {
+	top := 0.0
+	for i := range items {
+		top = max(top, *weight(&items[i]))
+	}
+	if top > 0 {
+		for i := range items {
+			*weight(&items[i]) /= top
+		}
+	}
+}
+
+// observeInference shows the test hook the probabilities of model m as
+// tracker t stands.
+func (p *Player) observeInference(t *infer.Tracker, m *infer.Model) {
+	var probs [gin.NumCards]float64
+	t.Probabilities(m, &probs)
+	for _, q := range probs {
+		p.seen("chance: inference", q)
+	}
 }
 
 // oppDraws fills o's stock-draw outcomes: for each card the opponent may
@@ -247,7 +279,7 @@ func (p *Player) worth(d *decision, o *oppSample) {
 				v += g * rv.Value[dw][b][d.nextPhase]
 			}
 		}
-		o.worth[dw] = v / total
+		o.worth[dw] = p.seen("value: worth", v/total)
 	}
 }
 
@@ -311,6 +343,12 @@ func (p *Player) playOn(d *decision, o *oppSample, c gin.Card, dw int, dws *[gin
 		// The round ends with this play, scored as the player's knock.
 		return knockScore(dw, o.dw)
 	}
+	return p.seen("value: play on", p.playOnStock(d, o, c, dw, dws, stock, n))
+}
+
+// playOnStock is playOn once the sample's stock, n cards, is known not
+// empty.
+func (p *Player) playOnStock(d *decision, o *oppSample, c gin.Card, dw int, dws *[gin.NumCards]int8, stock gin.Hand, n int) float64 {
 	cont := 0.0
 	for x := uint64(stock); x != 0; x &= x - 1 {
 		cont += o.worth[dws[bits.TrailingZeros64(x)]]
@@ -426,9 +464,10 @@ func (s *sampledState) weigh(p *Player, d *decision, opts []sampledOption, skip 
 	for i := range opts {
 		op := &opts[i]
 		op.value /= total
+		p.seen("value: discard", op.value)
 		op.call = gin.Drop
 		if canCall && op.after <= gin.KnockLimit {
-			if k := knock[i] / total; k > op.value || op.after == 0 {
+			if k := p.seen("value: knock", knock[i]/total); k > op.value || op.after == 0 {
 				op.value, op.call = k, gin.Knock
 				if op.after == 0 {
 					op.call = gin.Gin
@@ -480,7 +519,7 @@ func (p *Player) sampledDraw(v *gin.View) gin.Pile {
 	var buf [gin.HandSize + 1]sampledOption
 	opts := s.candidates(p, h.Add(v.Top), v.Top, d.unknown, d.nextPhase, buf[:0])
 	s.weigh(p, d, opts, -1)
-	take := best(opts).value
+	take := p.seen("value: take", best(opts).value)
 	// Drawing from the stock: the samples are those of the player's own
 	// ten cards and the face-up card, which the opponent cannot hold.
 	d = s.prepare(p, v, h.Add(v.Top), v.Top, v.StockLeft-1)
@@ -495,7 +534,7 @@ func (p *Player) sampledDraw(v *gin.View) gin.Pile {
 		stock += w * best(opts).value
 		weight += w
 	}
-	if weight > 0 && stock/weight > take {
+	if weight > 0 && p.seen("value: stock", stock/weight) > take {
 		return gin.StockPile
 	}
 	return gin.DiscardPile

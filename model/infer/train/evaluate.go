@@ -171,12 +171,24 @@ func (a *evalAcc) decision(m *infer.Model, d *decision) {
 			phase.game[pi].Brier += br
 			all.game[pi].LogLoss += ll
 			all.game[pi].Brier += br
-			b := &a.bins[pi][min(NumBins-1, int(p*NumBins))]
+			b := &a.bins[pi][bin(p)]
 			b.Cards++
 			b.Predicted += p
 			b.Observed += y
 		}
 	}
+}
+
+// bin returns the calibration bin of probability p. The predictors keep
+// p in [0, 1]; the bin stays an index of the bins whatever p is.
+func bin(p float64) int {
+	switch {
+	case !(p > 0): // NaN too
+		return 0
+	case p >= 1:
+		return NumBins - 1
+	}
+	return min(NumBins-1, int(p*NumBins))
 }
 
 // endGame adds the current game's sums to the cluster sums of each phase
