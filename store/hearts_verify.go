@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	_ "embed"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/ginlog/ginlog/hearts/logs"
@@ -13,8 +14,6 @@ import (
 var (
 	//go:embed sql/hearts-select-games.sql
 	heartsSelectSQL string
-	//go:embed sql/hearts-forget-all.sql
-	heartsForgetAllSQL string
 	//go:embed sql/hearts-forget-games.sql
 	heartsForgetGamesSQL string
 )
@@ -49,20 +48,19 @@ var heartsKind = kind[*logs.Report]{
 	task:        "verify Hearts games",
 	noGame:      " among the Hearts games",
 	selectSQL:   heartsSelectSQL,
-	forgetSQL:   heartsForgetAllSQL,
-	forgotten:   "the Hearts results",
 	batchWeight: heartsBatchHands,
-	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, bool) ([]*logs.Report, error) {
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, sync.Locker) ([]*logs.Report, error) {
 		var v logs.Verifier
-		return func(ids []int64, replace bool) ([]*logs.Report, error) {
+		return func(ids []int64, replace sync.Locker) ([]*logs.Report, error) {
 			return verifyHeartsBatch(ctx, conn, &v, ids, replace)
 		}
 	},
 }
 
 // verifyHeartsBatch replays a batch on conn and stores the reports in one
-// transaction; replace deletes earlier results first.
-func verifyHeartsBatch(ctx context.Context, conn *sql.Conn, v *logs.Verifier, ids []int64, replace bool) ([]*logs.Report, error) {
+// transaction; with replace, one that replaces the earlier results (see
+// kind.worker).
+func verifyHeartsBatch(ctx context.Context, conn *sql.Conn, v *logs.Verifier, ids []int64, replace sync.Locker) ([]*logs.Report, error) {
 	games, err := loadHearts(ctx, conn, ids)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,7 @@ import (
 	"database/sql"
 	_ "embed"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/ginlog/ginlog/gin/replay"
@@ -26,8 +27,6 @@ import (
 var (
 	//go:embed sql/select-games.sql
 	selectGamesSQL string
-	//go:embed sql/forget-all.sql
-	forgetAllSQL string
 	//go:embed sql/forget-games.sql
 	forgetGamesSQL string
 )
@@ -50,7 +49,10 @@ const batchPlays = 2 * 122880
 const verifiers = 2
 
 // Verify replays the selected games and stores what it finds, replacing
-// earlier results for them. Each batch of games is one transaction.
+// earlier results for them. Each batch of games is one transaction, which
+// replaces its games' results and forgets the rollup groups of their
+// blocks: stopped or killed at any point, Verify leaves every game with
+// its earlier results or its new ones.
 // onTotal, when set, is called with the number of games selected, and
 // onGame after each game. A Game that names no stored game gives an error
 // wrapping replay.ErrNoGame.
@@ -71,19 +73,19 @@ var ginKind = kind[*replay.Result]{
 	games:       "games",
 	task:        "verify",
 	selectSQL:   selectGamesSQL,
-	forgetSQL:   forgetAllSQL,
-	forgotten:   "the results",
 	batchWeight: batchPlays,
-	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, bool) ([]*replay.Result, error) {
-		return func(ids []int64, replace bool) ([]*replay.Result, error) {
+	shared:      true,
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, sync.Locker) ([]*replay.Result, error) {
+		return func(ids []int64, replace sync.Locker) ([]*replay.Result, error) {
 			return verifyBatch(ctx, conn, ids, replace)
 		}
 	},
 }
 
 // verifyBatch replays a batch on conn and stores the results in one
-// transaction; replace deletes earlier results first.
-func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool) ([]*replay.Result, error) {
+// transaction; with replace, one that replaces the earlier results (see
+// kind.worker).
+func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace sync.Locker) ([]*replay.Result, error) {
 	games, err := load(ctx, conn, ids, false)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
@@ -23,14 +24,19 @@ const (
 	playFeatures = "play_features"
 )
 
-// write stores the results of games in one transaction on conn; replace
-// deletes their earlier results first.
-func write(ctx context.Context, conn *sql.Conn, games []*replay.Game, results []replay.Result, replace bool) error {
+// write stores the results of games in one transaction on conn; with
+// replace, it deletes their earlier results first, holding replace locked
+// until the transaction ends.
+func write(ctx context.Context, conn *sql.Conn, games []*replay.Game, results []replay.Result, replace sync.Locker) error {
+	if replace != nil {
+		replace.Lock()
+		defer replace.Unlock()
+	}
 	b, err := schema.Begin(ctx, conn)
 	if err != nil {
 		return err
 	}
-	if err := fill(ctx, b, games, results, replace); err != nil {
+	if err := fill(ctx, b, games, results, replace != nil); err != nil {
 		return errors.Join(err, b.Rollback())
 	}
 	return b.Commit(ctx)
