@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	_ "embed"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/ginlog/ginlog/hearts/logs"
@@ -49,18 +48,17 @@ var heartsKind = kind[*logs.Report]{
 	noGame:      " among the Hearts games",
 	selectSQL:   heartsSelectSQL,
 	batchWeight: heartsBatchHands,
-	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, sync.Locker) ([]*logs.Report, error) {
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, *replacing) ([]*logs.Report, error) {
 		var v logs.Verifier
-		return func(ids []int64, replace sync.Locker) ([]*logs.Report, error) {
-			return verifyHeartsBatch(ctx, conn, &v, ids, replace)
+		return func(ids []int64, run *replacing) ([]*logs.Report, error) {
+			return verifyHeartsBatch(ctx, conn, &v, ids, run != nil)
 		}
 	},
 }
 
 // verifyHeartsBatch replays a batch on conn and stores the reports in one
-// transaction; with replace, one that replaces the earlier results (see
-// kind.worker).
-func verifyHeartsBatch(ctx context.Context, conn *sql.Conn, v *logs.Verifier, ids []int64, replace sync.Locker) ([]*logs.Report, error) {
+// transaction; replace deletes earlier results first.
+func verifyHeartsBatch(ctx context.Context, conn *sql.Conn, v *logs.Verifier, ids []int64, replace bool) ([]*logs.Report, error) {
 	games, err := loadHearts(ctx, conn, ids)
 	if err != nil {
 		return nil, err

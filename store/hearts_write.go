@@ -6,7 +6,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/duckdb/duckdb-go/v2"
@@ -21,18 +20,13 @@ import (
 var heartsTables = [...]string{"hearts_checks", "hearts_hand_checks", "hearts_seats", "hearts_plays", "hearts_deviations", "hearts_cards"}
 
 // writeHearts stores the reports of games in one transaction on conn;
-// with replace, it deletes their earlier results first, holding replace
-// locked until the transaction ends.
-func writeHearts(ctx context.Context, conn *sql.Conn, games []HeartsGame, reports []*logs.Report, replace sync.Locker) error {
-	if replace != nil {
-		replace.Lock()
-		defer replace.Unlock()
-	}
+// replace deletes their earlier results first.
+func writeHearts(ctx context.Context, conn *sql.Conn, games []HeartsGame, reports []*logs.Report, replace bool) error {
 	b, err := schema.Begin(ctx, conn)
 	if err != nil {
 		return err
 	}
-	if err := fillHearts(ctx, b, games, reports, replace != nil); err != nil {
+	if err := fillHearts(ctx, b, games, reports, replace); err != nil {
 		return errors.Join(err, b.Rollback())
 	}
 	return b.Commit(ctx)

@@ -18,7 +18,6 @@ import (
 	"database/sql"
 	_ "embed"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/ginlog/ginlog/gin/replay"
@@ -74,18 +73,18 @@ var ginKind = kind[*replay.Result]{
 	task:        "verify",
 	selectSQL:   selectGamesSQL,
 	batchWeight: batchPlays,
-	shared:      true,
-	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, sync.Locker) ([]*replay.Result, error) {
-		return func(ids []int64, replace sync.Locker) ([]*replay.Result, error) {
-			return verifyBatch(ctx, conn, ids, replace)
+	rollups:     true,
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, *replacing) ([]*replay.Result, error) {
+		return func(ids []int64, run *replacing) ([]*replay.Result, error) {
+			return verifyBatch(ctx, conn, ids, run)
 		}
 	},
 }
 
 // verifyBatch replays a batch on conn and stores the results in one
-// transaction; with replace, one that replaces the earlier results (see
-// kind.worker).
-func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace sync.Locker) ([]*replay.Result, error) {
+// transaction, which replaces the earlier results in a run that does
+// (run not nil).
+func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, run *replacing) ([]*replay.Result, error) {
 	games, err := load(ctx, conn, ids, false)
 	if err != nil {
 		return nil, err
@@ -94,7 +93,7 @@ func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace sync.
 	for i, g := range games {
 		results[i] = replay.Check(g)
 	}
-	if err := write(ctx, conn, games, results, replace); err != nil {
+	if err := write(ctx, conn, games, results, run); err != nil {
 		return nil, fmt.Errorf("store the results of games %d to %d: %w", ids[0], ids[len(ids)-1], err)
 	}
 	out := make([]*replay.Result, len(results))

@@ -20,30 +20,18 @@ type kind[R any] struct {
 	// batchWeight is how much of the weights a batch holds, at most (or
 	// one game, if it weighs more).
 	batchWeight int
-	// shared says that forgetting a batch's earlier results deletes rows
-	// that another batch's forgetting may delete too: the Gin results
-	// forget the rollup groups of their blocks, and a block spans
-	// batches. DuckDB refuses a transaction that deletes a row another
-	// transaction begun at the same time deletes, so such batches replace
-	// their results one transaction at a time.
-	shared bool
+	// rollups says that the kind's results feed the rollups: a batch
+	// replacing them forgets the rollup groups of its games' blocks (see
+	// replacing).
+	rollups bool
 	// worker returns the function that verifies a batch on conn and
-	// stores its results in one transaction. With replace nil, the
-	// transaction only adds (the games have no results); otherwise it
-	// deletes the games' earlier results and adds the new ones, holding
-	// replace locked from its start to its end, so that the games keep
-	// their earlier results until it commits and have the new ones after.
-	// The function is made once per connection, so that it may keep state
-	// from batch to batch.
-	worker func(ctx context.Context, conn *sql.Conn) func(ids []int64, replace sync.Locker) ([]R, error)
+	// stores its results in one transaction, which replaces the games'
+	// earlier results in a run that does (run not nil): until it commits
+	// the games keep their earlier results, and have the new ones after.
+	// It is made once per connection, so that it may keep state from
+	// batch to batch.
+	worker func(ctx context.Context, conn *sql.Conn) func(ids []int64, run *replacing) ([]R, error)
 }
-
-// noLock is the lock of batches whose replacing deletes no row another
-// batch's deletes: it locks nothing.
-type noLock struct{}
-
-func (noLock) Lock()   {}
-func (noLock) Unlock() {}
 
 // verify replays the games of kind k that sel selects and stores what it
 // finds, replacing earlier results for them: the loop of Verify and
@@ -66,15 +54,11 @@ func verify[R any](ctx context.Context, db *sql.DB, k kind[R], sel Selection, on
 	if onTotal != nil {
 		onTotal(len(ids))
 	}
-	// replace is the batches' lock when they replace earlier results (see
-	// kind.worker); nil when they only add.
-	var replace sync.Locker
-	switch {
-	case sel.Game == 0 && !sel.All:
-	case k.shared:
-		replace = new(sync.Mutex)
-	default:
-		replace = noLock{}
+	var run *replacing
+	if sel.Game != 0 || sel.All {
+		if run, err = newReplacing(ctx, db, k.rollups); err != nil {
+			return err
+		}
 	}
 	var mu sync.Mutex
 	// count adds a batch's results, one game at a time.
@@ -91,7 +75,7 @@ func verify[R any](ctx context.Context, db *sql.DB, k kind[R], sel Selection, on
 	return inBatches(ctx, db, ids, weights, k.batchWeight, k.task, func(ctx context.Context, conn *sql.Conn) func([]int64) error {
 		work := k.worker(ctx, conn)
 		return func(batch []int64) error {
-			results, err := work(batch, replace)
+			results, err := work(batch, run)
 			if err != nil {
 				return err
 			}

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -98,5 +100,58 @@ func TestVerifyAllStopped(t *testing.T) {
 	}
 	if n := count(t, db.DB, `SELECT count(*) FROM rollup_groups`); n != 0 {
 		t.Errorf("%d rollup groups left after --all, want every block forgotten", n)
+	}
+}
+
+// TestReplacingClaims: each block with rollup groups is forgotten by the
+// first batch to claim it; a later batch with a game in it waits for that
+// batch's commit, and fails if it did not commit.
+func TestReplacingClaims(t *testing.T) {
+	r := &replacing{block: 10, claims: map[int64]*claim{0: nil, 10: nil, 30: nil}}
+	type claimed struct {
+		blocks  []int64
+		mine    *claim
+		earlier []*claim
+	}
+	take := func(ids ...int64) claimed {
+		b, m, e := r.claim(ids)
+		return claimed{b, m, e}
+	}
+	a := take(1, 5, 12)
+	b := take(15, 25, 31)
+	c := take(21, 22)
+	d := take(3, 35)
+	for _, tc := range []struct {
+		name    string
+		got     claimed
+		blocks  []int64
+		claims  bool
+		earlier []*claim
+	}{
+		{"first", a, []int64{0, 10}, true, nil},
+		{"second", b, []int64{30}, true, []*claim{a.mine}},
+		{"no groups", c, nil, false, nil},
+		{"all claimed", d, nil, false, []*claim{a.mine, b.mine}},
+	} {
+		if !slices.Equal(tc.got.blocks, tc.blocks) || (tc.got.mine != nil) != tc.claims || !slices.Equal(tc.got.earlier, tc.earlier) {
+			t.Errorf("%s: blocks %v, a claim %v, %d earlier; want %v, %v, %d", tc.name,
+				tc.got.blocks, tc.got.mine != nil, len(tc.got.earlier), tc.blocks, tc.claims, len(tc.earlier))
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := await(ctx, d.earlier); !errors.Is(err, context.Canceled) {
+		t.Errorf("await before the commits, cancelled: %v", err)
+	}
+	a.mine.end(true)
+	b.mine.end(false)
+	if err := await(context.Background(), b.earlier); err != nil {
+		t.Errorf("await a commit: %v", err)
+	}
+	if err := await(context.Background(), d.earlier); !errors.Is(err, errClaimFailed) {
+		t.Errorf("await a failure: %v, want errClaimFailed", err)
+	}
+	if _, m, _ := (*replacing)(nil).claim([]int64{1}); m != nil {
+		t.Error("a run that only adds claims a block")
 	}
 }
