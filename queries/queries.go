@@ -30,7 +30,9 @@
 // on rows whose sample is below the minimum. The typed readers
 // (CardValues, Summary, DrawTendency, KnockProfile, MeldLoss, Verdicts,
 // RunningScores) return Go values instead, for the report and the card
-// grid; selection.GameIDs lists the selected games.
+// grid; selection.GameIDs lists the selected games. Unverified counts the
+// selected games not verified yet, which the queries that read verify's
+// results (Query.ReadsVerify) leave out.
 package queries
 
 import (

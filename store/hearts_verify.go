@@ -13,8 +13,6 @@ import (
 var (
 	//go:embed sql/hearts-select-games.sql
 	heartsSelectSQL string
-	//go:embed sql/hearts-forget-all.sql
-	heartsForgetAllSQL string
 	//go:embed sql/hearts-forget-games.sql
 	heartsForgetGamesSQL string
 )
@@ -49,13 +47,11 @@ var heartsKind = kind[*logs.Report]{
 	task:        "verify Hearts games",
 	noGame:      " among the Hearts games",
 	selectSQL:   heartsSelectSQL,
-	forgetSQL:   heartsForgetAllSQL,
-	forgotten:   "the Hearts results",
 	batchWeight: heartsBatchHands,
-	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, bool) ([]*logs.Report, error) {
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, *replacing) ([]*logs.Report, error) {
 		var v logs.Verifier
-		return func(ids []int64, replace bool) ([]*logs.Report, error) {
-			return verifyHeartsBatch(ctx, conn, &v, ids, replace)
+		return func(ids []int64, run *replacing) ([]*logs.Report, error) {
+			return verifyHeartsBatch(ctx, conn, &v, ids, run != nil)
 		}
 	},
 }

@@ -26,8 +26,6 @@ import (
 var (
 	//go:embed sql/select-games.sql
 	selectGamesSQL string
-	//go:embed sql/forget-all.sql
-	forgetAllSQL string
 	//go:embed sql/forget-games.sql
 	forgetGamesSQL string
 )
@@ -50,7 +48,10 @@ const batchPlays = 2 * 122880
 const verifiers = 2
 
 // Verify replays the selected games and stores what it finds, replacing
-// earlier results for them. Each batch of games is one transaction.
+// earlier results for them. Each batch of games is one transaction, which
+// replaces its games' results and forgets the rollup groups of their
+// blocks: stopped or killed at any point, Verify leaves every game with
+// its earlier results or its new ones.
 // onTotal, when set, is called with the number of games selected, and
 // onGame after each game. A Game that names no stored game gives an error
 // wrapping replay.ErrNoGame.
@@ -71,19 +72,19 @@ var ginKind = kind[*replay.Result]{
 	games:       "games",
 	task:        "verify",
 	selectSQL:   selectGamesSQL,
-	forgetSQL:   forgetAllSQL,
-	forgotten:   "the results",
 	batchWeight: batchPlays,
-	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, bool) ([]*replay.Result, error) {
-		return func(ids []int64, replace bool) ([]*replay.Result, error) {
-			return verifyBatch(ctx, conn, ids, replace)
+	rollups:     true,
+	worker: func(ctx context.Context, conn *sql.Conn) func([]int64, *replacing) ([]*replay.Result, error) {
+		return func(ids []int64, run *replacing) ([]*replay.Result, error) {
+			return verifyBatch(ctx, conn, ids, run)
 		}
 	},
 }
 
 // verifyBatch replays a batch on conn and stores the results in one
-// transaction; replace deletes earlier results first.
-func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool) ([]*replay.Result, error) {
+// transaction, which replaces the earlier results in a run that does
+// (run not nil).
+func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, run *replacing) ([]*replay.Result, error) {
 	games, err := load(ctx, conn, ids, false)
 	if err != nil {
 		return nil, err
@@ -92,7 +93,7 @@ func verifyBatch(ctx context.Context, conn *sql.Conn, ids []int64, replace bool)
 	for i, g := range games {
 		results[i] = replay.Check(g)
 	}
-	if err := write(ctx, conn, games, results, replace); err != nil {
+	if err := write(ctx, conn, games, results, run); err != nil {
 		return nil, fmt.Errorf("store the results of games %d to %d: %w", ids[0], ids[len(ids)-1], err)
 	}
 	out := make([]*replay.Result, len(results))

@@ -81,7 +81,8 @@ const queryLong = `Query runs one of the named queries on the games the filters 
 summary and pace read the logs themselves, so they count every selected
 game; the other queries read what verify derived from the replay, so they
 count the verified games only (a game verify has not seen yet adds nothing
-to them; one with violations counts, and ginlog games shows the verdicts).
+to them, and a line on stderr says how many of the selected games are not
+verified; one with violations counts, and ginlog games shows the verdicts).
 ginlog ingest verifies the games it loads. Every rate is given as cases out
 of opportunities with its 95% Wilson interval (rate, ci_low, ci_high);
 rows with fewer opportunities than --min-sample are noted, not hidden.
@@ -218,6 +219,10 @@ func runQuery(ctx context.Context, a *app, opts queryOptions) error {
 		return err
 	}
 	defer closeSource()
+	q, err := queries.Get(opts.name)
+	if err != nil {
+		return err
+	}
 	var t *render.Table
 	if opts.grid {
 		values, err := src.CardValues(ctx, opts.filters)
@@ -226,17 +231,21 @@ func runQuery(ctx context.Context, a *app, opts queryOptions) error {
 		}
 		t = gridTable(queries.CardGrid(&values, opts.metric), opts.metric)
 	} else {
-		q, err := queries.Get(opts.name)
-		if err != nil {
-			return err
-		}
 		res, err := src.Run(ctx, q, opts.filters)
 		if err != nil {
 			return err
 		}
 		t = resultTable(res)
 	}
-	return render.Write(a.out, opts.format, t, a.isTerminal(a.out))
+	if err := render.Write(a.out, opts.format, t, a.isTerminal(a.out)); err != nil {
+		return err
+	}
+	// A dataset holds verified games only (export-data holds back the
+	// rest); a database may hold games verify has not seen, or lost.
+	if opts.data != "" || !q.ReadsVerify() {
+		return nil
+	}
+	return warnUnverified(ctx, a, src.DB, opts.filters, q.Game)
 }
 
 // querySource opens what a query reads: the dataset in dir, or the

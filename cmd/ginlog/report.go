@@ -11,6 +11,7 @@ import (
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/players"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/report"
 	"github.com/spf13/cobra"
 )
@@ -59,8 +60,9 @@ scored on the games they learnt from), and reads only the
 It takes the same filters as ginlog query (--who picks the player of the
 card maps) and, like it, counts every selected game in the summary and the
 running scores, and the verified games only in what comes from the replay
-(the tendencies, heat maps, knocks and verdicts); ginlog ingest verifies
-the games it loads. Exit status 5 means the filters select no games (or
+(the tendencies, heat maps, knocks and verdicts), with a line on stderr
+saying how many of the selected games are not verified when some are;
+ginlog ingest verifies the games it loads. Exit status 5 means the filters select no games (or
 --game names none).`,
 		Example: `  ginlog report --out report.html
   ginlog report --opponent bot7 --since 2020-11-01 --out bot7.html
@@ -120,12 +122,15 @@ func runReport(ctx context.Context, a *app, opts reportOptions) error {
 	defer db.Close()
 	start := time.Now()
 	if opts.out == "-" {
-		return report.Write(ctx, db.DB, opts.opts, a.out)
+		if err := report.Write(ctx, db.DB, opts.opts, a.out); err != nil {
+			return err
+		}
+	} else {
+		err = safefile.Write(opts.out, 0o644, func(w io.Writer) error { return report.Write(ctx, db.DB, opts.opts, w) })
+		if err != nil {
+			return outError("--out", err)
+		}
+		fmt.Fprintf(a.err, "wrote %s in %.2f s\n", opts.out, time.Since(start).Seconds())
 	}
-	err = safefile.Write(opts.out, 0o644, func(w io.Writer) error { return report.Write(ctx, db.DB, opts.opts, w) })
-	if err != nil {
-		return outError("--out", err)
-	}
-	fmt.Fprintf(a.err, "wrote %s in %.2f s\n", opts.out, time.Since(start).Seconds())
-	return nil
+	return warnUnverified(ctx, a, db.DB, opts.opts.Filters, queries.GameGin, queries.GameHearts)
 }

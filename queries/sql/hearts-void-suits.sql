@@ -3,8 +3,8 @@
 -- (cases), of the players of determined hands (opportunities).
 WITH p AS (
   SELECT count(*) AS n,
-         count_if(void_s * players <= 26) AS s, count_if(void_c * players <= 26) AS c,
-         count_if(void_d * players <= 26) AS d, count_if(void_h * players <= 26) AS h
+         count(CASE WHEN void_s * players <= 26 THEN 1 END) AS s, count(CASE WHEN void_c * players <= 26 THEN 1 END) AS c,
+         count(CASE WHEN void_d * players <= 26 THEN 1 END) AS d, count(CASE WHEN void_h * players <= 26 THEN 1 END) AS h
   FROM sel_seats WHERE determined
 )
 SELECT 0, s, n FROM p UNION ALL SELECT 1, c, n FROM p UNION ALL SELECT 2, d, n FROM p UNION ALL SELECT 3, h, n FROM p
