@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // DB is a dataset opened in DuckDB: an in-memory database with a view per
@@ -176,4 +178,37 @@ func viewSQL(m *Manifest, t *Table, dir string) (string, error) {
 		"Name": ident(t.Name), "Columns": strings.Join(cols, ", "), "Files": strings.Join(quoted, ", "),
 		"Partitioned": t.Partitioned(), "SourceColumn": SourceColumn, "MonthColumn": MonthColumn,
 	})
+}
+
+// kindTitles names the kinds of game in messages.
+var kindTitles = map[string]string{schema.KindGin: "Gin Rummy", schema.KindHearts: "Hearts"}
+
+// NoGames returns the error of a query over the dataset, which holds no
+// game of kind (schema.KindGin or KindHearts): what the dataset lacks and
+// what adds it, reading as selection.ErrNoGames. A manifest that lists
+// games of kind the files do not hold gives an error reading as
+// ErrNotDataset instead.
+func (db *DB) NoGames(kind string) error {
+	m := db.Manifest
+	var imports int
+	rows := map[string]int64{}
+	for _, x := range m.Exports {
+		imports += len(x.Imports)
+		for _, f := range x.Files {
+			rows[f.Table] += f.Rows
+		}
+	}
+	listed := rows["hearts_games"]
+	if kind == schema.KindGin {
+		listed = rows["games"] - rows["hearts_games"]
+	}
+	switch {
+	case imports == 0:
+		return fmt.Errorf("%w: the dataset %s holds no games yet: ginlog export-data adds an import once all its games are verified (run ginlog verify, then ginlog export-data again)", selection.ErrNoGames, db.Dir)
+	case listed <= 0 && imports == 1:
+		return fmt.Errorf("%w: the dataset %s holds no %s games: the import it holds has none (ginlog export-data adds the database's new imports)", selection.ErrNoGames, db.Dir, kindTitles[kind])
+	case listed <= 0:
+		return fmt.Errorf("%w: the dataset %s holds no %s games: none of the %d imports it holds has any (ginlog export-data adds the database's new imports)", selection.ErrNoGames, db.Dir, kindTitles[kind], imports)
+	}
+	return fmt.Errorf("%s: %w: it lists %d %s games, which its files do not hold (ginlog export-data --rebuild writes the dataset anew)", filepath.Join(db.Dir, ManifestName), ErrNotDataset, listed, kindTitles[kind])
 }

@@ -256,7 +256,7 @@ func (a *app) querySource(ctx context.Context, dir string) (queries.Source, func
 	if err != nil {
 		return queries.Source{}, nil, err
 	}
-	return queries.Source{DB: ds.DB, Tables: queries.DatasetTables}, func() { ds.Close() }, nil
+	return queries.Source{DB: ds.DB, Tables: queries.DatasetTables, NoGames: ds.NoGames}, func() { ds.Close() }, nil
 }
 
 // printQuerySQL prints a named query as a statement for an engine.
