@@ -384,7 +384,7 @@ func TestNoGames(t *testing.T) {
 	}{
 		{"no Hearts games", gin, schema.KindHearts, selection.ErrNoGames, "the dataset " + gin + " holds no Hearts games: the import it holds has none (ginlog export-data adds the database's new imports)"},
 		{"no import exported yet", held, schema.KindGin, selection.ErrNoGames, "the dataset " + held + " holds no games yet: ginlog export-data adds an import once all its games are verified"},
-		{"games the files do not hold", gin, schema.KindGin, dataset.ErrNotDataset, "_manifest.json: not a ginlog dataset: it lists 20 Gin Rummy games, which its files do not hold"},
+		{"games the files do not hold", gin, schema.KindGin, dataset.ErrDamaged, "_manifest.json: the dataset's files are not those its manifest lists: it lists 20 Gin Rummy games, which its files do not hold"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := testdataset.Open(t, c.dir).NoGames(c.kind)
