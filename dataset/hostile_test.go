@@ -4,6 +4,7 @@ package dataset_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -569,6 +570,40 @@ func TestDamagedFiles(t *testing.T) {
 					!strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
 					t.Errorf("check %d: %v\nwant one line naming %s with %q, reading as ErrDamaged", check, err, p, c.msg)
 				}
+			}
+		})
+	}
+}
+
+// TestReadError: DuckDB's error while a query reads a dataset is one line,
+// its first, unwrapping to DuckDB's; after the default check it says that
+// --check-hashes compares the files' content. Other errors are left as
+// they are.
+func TestReadError(t *testing.T) {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	_, binder := db.Exec("SELECT nope FROM range(1)")
+	if binder == nil || !strings.Contains(binder.Error(), "\n") {
+		t.Fatalf("DuckDB gave %q, want an error of several lines", binder)
+	}
+	other := errors.New("query summary: no\nluck")
+	for _, c := range []struct {
+		name  string
+		err   error
+		check dataset.Check
+		want  string
+	}{
+		{"DuckDB's, after the default check", binder, dataset.CheckShape, `Binder Error: Referenced column "nope" not found in FROM clause! (a file may be damaged in a way its size and footer do not show: query --check-hashes compares each file's SHA-256 with the manifest)`},
+		{"DuckDB's, after --check-hashes", binder, dataset.CheckContent, `Binder Error: Referenced column "nope" not found in FROM clause!`},
+		{"another", other, dataset.CheckShape, "query summary: no\nluck"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := dataset.ReadError(c.err, c.check)
+			if got.Error() != c.want || !errors.Is(got, c.err) {
+				t.Errorf("ReadError = %q, want %q wrapping the error", got, c.want)
 			}
 		})
 	}

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/duckdb/duckdb-go/v2"
 )
 
 // ErrDamaged reports a dataset whose files are not those its manifest
@@ -214,12 +216,14 @@ func columnsDiffer(got, want []Column) string {
 	return ""
 }
 
-// oneLine returns the first line of a DuckDB error about the file at p,
-// without the quoted path, which the message gives already.
+// oneLine returns the first line of a DuckDB error, about the file at p
+// when p is not "": without p quoted, which the message gives already.
 func oneLine(err error, p string) string {
 	s, _, _ := strings.Cut(err.Error(), "\n")
-	s = strings.ReplaceAll(s, " '"+p+"'", "")
-	s = strings.ReplaceAll(s, " \""+p+"\"", "")
+	if p != "" {
+		s = strings.ReplaceAll(s, " '"+p+"'", "")
+		s = strings.ReplaceAll(s, " \""+p+"\"", "")
+	}
 	return strings.TrimSpace(s)
 }
 
@@ -236,3 +240,33 @@ func hashFile(p string) (string, error) {
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
+
+// ReadError returns err, the error of a statement over the views of a
+// dataset opened after check, on one line when DuckDB gave it: the
+// statement's context and DuckDB's first line, which names the file it
+// could not read, and, after CheckShape, which reads no file whole, that
+// CheckContent compares each file's content with the manifest. Other
+// errors are returned as they are.
+func ReadError(err error, check Check) error {
+	var de *duckdb.Error
+	if !errors.As(err, &de) {
+		return err
+	}
+	return &readError{err: err, check: check}
+}
+
+// readError is ReadError's error: one line, unwrapping to DuckDB's.
+type readError struct {
+	err   error
+	check Check
+}
+
+func (e *readError) Error() string {
+	msg := oneLine(e.err, "")
+	if e.check == CheckShape {
+		msg += " (a file may be damaged in a way its size and footer do not show: query --check-hashes compares each file's SHA-256 with the manifest)"
+	}
+	return msg
+}
+
+func (e *readError) Unwrap() error { return e.err }

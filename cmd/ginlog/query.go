@@ -231,25 +231,34 @@ func runQuery(ctx context.Context, a *app, opts queryOptions) error {
 		return err
 	}
 	defer closeSource()
-	var t *render.Table
+	t, err := queryTable(ctx, src, opts)
+	if err != nil && opts.data != "" {
+		return dataset.ReadError(err, check)
+	}
+	if err != nil {
+		return err
+	}
+	return render.Write(a.out, opts.format, t, a.isTerminal(a.out))
+}
+
+// queryTable runs the query opts name (or its grid) over src.
+func queryTable(ctx context.Context, src queries.Source, opts queryOptions) (*render.Table, error) {
 	if opts.grid {
 		values, err := src.CardValues(ctx, opts.filters)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		t = gridTable(queries.CardGrid(&values, opts.metric), opts.metric)
-	} else {
-		q, err := queries.Get(opts.name)
-		if err != nil {
-			return err
-		}
-		res, err := src.Run(ctx, q, opts.filters)
-		if err != nil {
-			return err
-		}
-		t = resultTable(res)
+		return gridTable(queries.CardGrid(&values, opts.metric), opts.metric), nil
 	}
-	return render.Write(a.out, opts.format, t, a.isTerminal(a.out))
+	q, err := queries.Get(opts.name)
+	if err != nil {
+		return nil, err
+	}
+	res, err := src.Run(ctx, q, opts.filters)
+	if err != nil {
+		return nil, err
+	}
+	return resultTable(res), nil
 }
 
 // querySource opens what a query reads: the dataset in dir, its files
