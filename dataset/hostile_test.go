@@ -93,8 +93,9 @@ func firstPart(t *testing.T, dir, table string) string {
 }
 
 // TestHostileManifest: a manifest that is no regular file, does not
-// parse, or says what this ginlog cannot read is refused, naming it,
-// by a reader and by an export, without blocking or reading without end.
+// parse, or says what this ginlog cannot read or an export does not write
+// is refused on one line naming it, by a reader and by an export, without
+// blocking or reading without end.
 func TestHostileManifest(t *testing.T) {
 	dbPath, base := sampleDataset(t)
 	good, err := os.ReadFile(filepath.Join(base, dataset.ManifestName))
@@ -163,8 +164,9 @@ func TestHostileManifest(t *testing.T) {
 			if err == nil {
 				ds.Close()
 			}
-			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), dataset.ManifestName) {
-				t.Errorf("Open: %v, want %q naming %s", err, c.msg, dataset.ManifestName)
+			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), dataset.ManifestName) ||
+				strings.Contains(err.Error(), "\n") {
+				t.Errorf("Open: %v, want one line with %q naming %s", err, c.msg, dataset.ManifestName)
 			}
 			_, err = dataset.Export(context.Background(), dbPath, dir, dataset.Options{})
 			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "--rebuild") {
