@@ -394,3 +394,31 @@ func TestNoGames(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkOpenChecked times opening a dataset for a query, its files
+// checked by each Check: the dataset in $GINLOG_BENCH_DATASET (export-data
+// of a large database; docs/dataset.md quotes 100,000 games), or the
+// sample's. CheckContent less CheckShape is what hashing every file
+// costs.
+func BenchmarkOpenChecked(b *testing.B) {
+	dir := os.Getenv("GINLOG_BENCH_DATASET")
+	if dir == "" {
+		dbPath := filepath.Join(b.TempDir(), "ginlog.duckdb")
+		testdataset.Database(b, dbPath, false, ingest.Options{Paths: []string{testdataset.Sample}})
+		dir = testdataset.Export(b, dbPath)
+	}
+	for _, c := range []struct {
+		name  string
+		check dataset.Check
+	}{{"shape", dataset.CheckShape}, {"content", dataset.CheckContent}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				ds, err := dataset.OpenChecked(context.Background(), dir, c.check)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ds.Close()
+			}
+		})
+	}
+}
