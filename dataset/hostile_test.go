@@ -610,3 +610,20 @@ func TestReadError(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenInterrupted: an open interrupted while it checks the files is
+// context.Canceled, not a damaged file.
+func TestOpenInterrupted(t *testing.T) {
+	_, dir := sampleDataset(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, check := range []dataset.Check{dataset.CheckShape, dataset.CheckContent} {
+		ds, err := dataset.OpenChecked(ctx, dir, check)
+		if err == nil {
+			ds.Close()
+		}
+		if !errors.Is(err, context.Canceled) || errors.Is(err, dataset.ErrDamaged) {
+			t.Errorf("check %d: %v, want context.Canceled", check, err)
+		}
+	}
+}

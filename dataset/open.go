@@ -65,7 +65,7 @@ func OpenChecked(ctx context.Context, dir string, check Check) (*DB, error) {
 		}
 		if _, err := db.ExecContext(ctx, view); err != nil {
 			db.Close()
-			return nil, fmt.Errorf("open dataset %s: table %s: %s", dir, m.Tables[i].Name, oneLine(err, ""))
+			return nil, fmt.Errorf("open dataset %s: table %s: %w", dir, m.Tables[i].Name, ReadError(err, check))
 		}
 	}
 	return &DB{DB: db, Dir: dir, Manifest: m}, nil

@@ -71,6 +71,9 @@ func (v *verifier) verify(ctx context.Context, m *Manifest) error {
 	for i := range m.Tables {
 		t := &m.Tables[i]
 		for _, f := range m.files(t) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if err := v.file(ctx, t, f); err != nil {
 				return err
 			}
@@ -94,6 +97,9 @@ func (v *verifier) file(ctx context.Context, t *Table, f File) error {
 		return &DamagedError{Path: name, Problem: fmt.Sprintf(format, args...)}
 	}
 	rows, cols, perr := v.footer(ctx, p)
+	if err := ctx.Err(); err != nil {
+		return err // interrupted: perr says nothing of the file
+	}
 	switch {
 	case info.Size() != f.Bytes && (perr != nil || rows == f.Rows):
 		return damaged("has %d bytes, the manifest says %d", info.Size(), f.Bytes)
