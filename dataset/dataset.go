@@ -33,7 +33,10 @@
 // A reader reads exactly the files the manifest lists: a stray file in a
 // table's folder is ignored, and a listed file that is missing, or that
 // is not a regular file or is reached through a link, is an error naming
-// it. An export writes through no link: a link at the dataset's folder or
+// it. The manifest records each file's rows, bytes, SHA-256 and the
+// SHA-256 of its Parquet footer, and a reader checks the files against it
+// before it reads them (Check): a file that differs is a *DamagedError.
+// An export writes through no link: a link at the dataset's folder or
 // inside it is refused.
 package dataset
 

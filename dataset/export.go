@@ -419,7 +419,7 @@ func (e *exporter) run(ctx context.Context, opts Options) (_ *Summary, err error
 		return nil, err
 	}
 	if dimsChanged {
-		if err := e.writeDimensions(ctx); err != nil {
+		if m.DimensionFiles, err = e.writeDimensions(ctx); err != nil {
 			return nil, err
 		}
 		m.Dimensions = dimsPrint
@@ -507,7 +507,7 @@ const stagingName = ".staging"
 // first export that did not finish left (no manifest yet), or a manifest
 // that does not read, is written again with rebuild.
 func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
-	fresh := &Manifest{Format: manifestFormat, Imports: map[string]ExportedImport{}}
+	fresh := &Manifest{Format: manifestFormat, Imports: map[string]ExportedImport{}, DimensionFiles: []File{}}
 	if err := os.MkdirAll(e.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("dataset %s: %w: %w", e.name, ErrPath, err)
 	}
@@ -536,7 +536,7 @@ func (e *exporter) prepareDir(rebuild bool) (*Manifest, error) {
 	case errors.Is(err, ErrNotDataset) && rebuild:
 		m = fresh
 	case errors.Is(err, ErrNotDataset):
-		return nil, fmt.Errorf("%w; export again with --rebuild to write the dataset anew", err)
+		return nil, err // it says that --rebuild writes the dataset anew
 	case err != nil:
 		return nil, err
 	}
@@ -703,27 +703,35 @@ func (e *exporter) cleanLeftovers(m *Manifest) error {
 	return nil
 }
 
-// writeDimensions writes the cards and enums tables.
-func (e *exporter) writeDimensions(ctx context.Context) error {
-	for name, query := range map[string]string{"cards": cardsSQL, "enums": enumValuesSQL} {
+// writeDimensions writes the cards and enums tables and returns their
+// files, as the manifest records them.
+func (e *exporter) writeDimensions(ctx context.Context) ([]File, error) {
+	var files []File
+	for _, name := range Dimensions {
+		query := map[string]string{"cards": cardsSQL, "enums": enumValuesSQL}[name]
 		stage := filepath.Join(e.dir, stagingName, name+".parquet")
 		if err := os.MkdirAll(filepath.Dir(stage), 0o755); err != nil {
-			return fmt.Errorf("write %s: %w", name, err)
+			return nil, fmt.Errorf("write %s: %w", name, err)
 		}
 		copyDim, err := statement("copy-dimension.sql", map[string]any{"Query": query, "Path": literal(stage)})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if _, err := e.db.ExecContext(ctx, copyDim); err != nil {
-			return fmt.Errorf("write %s: %w", name, err)
+			return nil, fmt.Errorf("write %s: %w", name, err)
 		}
 		final := filepath.Join(e.dir, name, name+".parquet")
 		if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
-			return fmt.Errorf("write %s: %w", name, err)
+			return nil, fmt.Errorf("write %s: %w", name, err)
+		}
+		f, err := e.describe(ctx, stagedFile{table: name, from: stage, to: filepath.Join(name, name+".parquet")})
+		if err != nil {
+			return nil, err
 		}
 		if err := os.Rename(stage, final); err != nil {
-			return fmt.Errorf("write %s: %w", name, err)
+			return nil, fmt.Errorf("write %s: %w", name, err)
 		}
+		files = append(files, f)
 	}
-	return nil
+	return files, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdataset"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 const reallogs = "../../shared/reallogs"
@@ -362,5 +363,62 @@ func TestSourceLabels(t *testing.T) {
 	}
 	if got := count(t, ds.DB, `SELECT count(*) FROM games WHERE source = 'a/b=c'`); got != 20 {
 		t.Errorf("%d games of source a/b=c, want 20", got)
+	}
+}
+
+// TestNoGames: a dataset without games of a query's kind says what it
+// lacks and what adds it, not to run ingest; a manifest that lists games
+// its files do not hold is named.
+func TestNoGames(t *testing.T) {
+	sample := filepath.Join(t.TempDir(), "sample.duckdb")
+	testdataset.Database(t, sample, false, ingest.Options{Paths: []string{testdataset.Sample}})
+	unverified := filepath.Join(t.TempDir(), "unverified.duckdb")
+	testdataset.Database(t, unverified, true, ingest.Options{Paths: []string{testdataset.Sample}})
+	gin, held := testdataset.Export(t, sample), testdataset.Export(t, unverified)
+	for _, c := range []struct {
+		name string
+		dir  string
+		kind string
+		is   error
+		msg  string
+	}{
+		{"no Hearts games", gin, schema.KindHearts, selection.ErrNoGames, "the dataset " + gin + " holds no Hearts games: the import it holds has none (ginlog export-data adds the database's new imports)"},
+		{"no import exported yet", held, schema.KindGin, selection.ErrNoGames, "the dataset " + held + " holds no games yet: ginlog export-data adds an import once all its games are verified"},
+		{"games the files do not hold", gin, schema.KindGin, dataset.ErrDamaged, "_manifest.json: the dataset's files are not those its manifest lists: it lists 20 Gin Rummy games, which its files do not hold"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := testdataset.Open(t, c.dir).NoGames(c.kind)
+			if !errors.Is(err, c.is) || !strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "ginlog ingest") {
+				t.Errorf("NoGames(%s) = %v, want %v with %q", c.kind, err, c.is, c.msg)
+			}
+		})
+	}
+}
+
+// BenchmarkOpenChecked times opening a dataset for a query, its files
+// checked by each Check: the dataset in $GINLOG_BENCH_DATASET (export-data
+// of a large database; docs/dataset.md quotes 100,000 games), or the
+// sample's. CheckContent less CheckShape is what hashing every file
+// costs.
+func BenchmarkOpenChecked(b *testing.B) {
+	dir := os.Getenv("GINLOG_BENCH_DATASET")
+	if dir == "" {
+		dbPath := filepath.Join(b.TempDir(), "ginlog.duckdb")
+		testdataset.Database(b, dbPath, false, ingest.Options{Paths: []string{testdataset.Sample}})
+		dir = testdataset.Export(b, dbPath)
+	}
+	for _, c := range []struct {
+		name  string
+		check dataset.Check
+	}{{"shape", dataset.CheckShape}, {"content", dataset.CheckContent}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				ds, err := dataset.OpenChecked(context.Background(), dir, c.check)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ds.Close()
+			}
+		})
 	}
 }

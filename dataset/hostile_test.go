@@ -4,6 +4,8 @@ package dataset_test
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -91,8 +93,9 @@ func firstPart(t *testing.T, dir, table string) string {
 }
 
 // TestHostileManifest: a manifest that is no regular file, does not
-// parse, or says what this ginlog cannot read is refused, naming it,
-// by a reader and by an export, without blocking or reading without end.
+// parse, or says what this ginlog cannot read or an export does not write
+// is refused on one line naming it, by a reader and by an export, without
+// blocking or reading without end.
 func TestHostileManifest(t *testing.T) {
 	dbPath, base := sampleDataset(t)
 	good, err := os.ReadFile(filepath.Join(base, dataset.ManifestName))
@@ -102,6 +105,19 @@ func TestHostileManifest(t *testing.T) {
 	edit := func(old, new string) func(string) error {
 		return content(strings.Replace(string(good), old, new, 1))
 	}
+	change := func(f func(m *dataset.Manifest)) func(string) error {
+		var m dataset.Manifest
+		if err := json.Unmarshal(good, &m); err != nil {
+			t.Fatal(err)
+		}
+		f(&m)
+		b, err := json.MarshalIndent(&m, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return content(string(b))
+	}
+	files := func(m *dataset.Manifest) []dataset.File { return m.Exports[0].Files }
 	for _, c := range []struct {
 		name string
 		make func(string) error
@@ -115,6 +131,30 @@ func TestHostileManifest(t *testing.T) {
 		{"a newer schema version", edit(`"schema_version": `, `"schema_version": 99, "x": `), "schema version 99"},
 		{"no tables", edit(`"tables": [`, `"tables": [], "x": [`), "lists no table imports"},
 		{"a table missing", edit(`"name": "games"`, `"name": "gamez"`), "lists no table games"},
+		{"format 1", edit(`"format": 2`, `"format": 1`), "manifest format 1, from an earlier ginlog, records no SHA-256 of its files"},
+		{"format 3", edit(`"format": 2`, `"format": 3`), "manifest format 3, this ginlog reads 2"},
+		{"a table twice", change(func(m *dataset.Manifest) { m.Tables = append(m.Tables, m.Tables[0]) }), "it lists table imports twice"},
+		{"a table unknown", change(func(m *dataset.Manifest) {
+			m.Tables = append(m.Tables, dataset.Table{Name: "x; DROP VIEW games", Key: dataset.ByGame, Columns: m.Tables[0].Columns})
+		}), `it lists a table "x; DROP VIEW games" this ginlog does not know`},
+		{"a table's key changed", change(func(m *dataset.Manifest) { m.Tables[3].Key = dataset.Unpartitioned }), `table games has key "dimension", not "game"`},
+		{"a table without columns", change(func(m *dataset.Manifest) { m.Tables[3].Columns = nil }), "table games has no columns"},
+		{"a column type that is SQL", change(func(m *dataset.Manifest) {
+			m.Tables[3].Columns[0].Type = "BIGINT) AS game_id FROM read_csv('/etc/passwd') --"
+		}), "of a type that is not a plain type name"},
+		{"a column twice", change(func(m *dataset.Manifest) { m.Tables[3].Columns[1].Name = m.Tables[3].Columns[0].Name }), `column "game_id"`},
+		{"a file out of its folder", change(func(m *dataset.Manifest) { files(m)[0].Path = "imports/../../../etc/x.parquet" }), "is not the path of a file in the folder of table imports"},
+		{"a file of another table's folder", change(func(m *dataset.Manifest) { files(m)[0].Table = "games" }), "is not the path of a file in the folder of table games"},
+		{"a file a pattern", change(func(m *dataset.Manifest) { files(m)[0].Path = "imports/*/*/part-*.parquet" }), "is not the path of a file"},
+		{"a file of no table", change(func(m *dataset.Manifest) { files(m)[0].Table = "nope" }), `of table "nope", which it does not list`},
+		{"a file twice", change(func(m *dataset.Manifest) { m.Exports[0].Files = append(files(m), files(m)[0]) }), "listed twice"},
+		{"a file of negative rows", change(func(m *dataset.Manifest) { files(m)[0].Rows = -1 }), "-1 rows"},
+		{"a file without a SHA-256", change(func(m *dataset.Manifest) { files(m)[0].SHA256 = "" }), `SHA-256 "", not 64 lowercase hex digits`},
+		{"a file without a footer SHA-256", change(func(m *dataset.Manifest) { files(m)[0].FooterSHA256 = "" }), `footer SHA-256 "", not 64 lowercase hex digits`},
+		{"a file's SHA-256 in capitals", change(func(m *dataset.Manifest) { files(m)[0].SHA256 = strings.ToUpper(files(m)[0].SHA256) }), "not 64 lowercase hex digits"},
+		{"a dimension file missing", change(func(m *dataset.Manifest) { m.DimensionFiles = m.DimensionFiles[:1] }), "it lists 1 dimension files, want 2"},
+		{"a dimension file elsewhere", change(func(m *dataset.Manifest) { m.DimensionFiles[0].Path = "cards/other.parquet" }), `"cards/other.parquet", not cards/cards.parquet`},
+		{"a dimension among the exports", change(func(m *dataset.Manifest) { m.Exports[0].Files = append(files(m), m.DimensionFiles[0]) }), "is the file of the dimension cards"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := copyTree(t, base)
@@ -124,8 +164,9 @@ func TestHostileManifest(t *testing.T) {
 			if err == nil {
 				ds.Close()
 			}
-			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), dataset.ManifestName) {
-				t.Errorf("Open: %v, want %q naming %s", err, c.msg, dataset.ManifestName)
+			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), dataset.ManifestName) ||
+				strings.Contains(err.Error(), "\n") {
+				t.Errorf("Open: %v, want one line with %q naming %s", err, c.msg, dataset.ManifestName)
 			}
 			_, err = dataset.Export(context.Background(), dbPath, dir, dataset.Options{})
 			if !errors.Is(err, dataset.ErrNotDataset) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), "--rebuild") {
@@ -404,6 +445,185 @@ func TestEngineFiles(t *testing.T) {
 	for name, ddl := range map[string]func(*dataset.Manifest, string) (string, error){dataset.SparkName: dataset.SparkDDL, dataset.TrinoName: dataset.TrinoDDL} {
 		if _, err := ddl(m, "/tmp/nl\nDROP VIEW imports; --"); !errors.Is(err, dataset.ErrPath) {
 			t.Errorf("%s of a path with a newline: %v, want ErrPath", name, err)
+		}
+	}
+}
+
+// flipByte changes the byte at offset off of the file at p (from its end
+// when off is negative), keeping its size.
+func flipByte(off int64) func(string) error {
+	return func(p string) error {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if off < 0 {
+			off += int64(len(b))
+		}
+		b[off] ^= 0x5a
+		return os.WriteFile(p, b, 0o644)
+	}
+}
+
+// cut keeps the first half of the file at p.
+func cut(p string) error {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(p, b[:len(b)/2], 0o644)
+}
+
+// copyOf replaces the file at p with a copy of the file at from, which is
+// relative to the dataset in dir.
+func copyOf(dir, from string) func(string) error {
+	return func(p string) error {
+		b, err := os.ReadFile(filepath.Join(dir, from))
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, b, 0o644)
+	}
+}
+
+// TestDamagedFiles: a file the manifest lists whose bytes, rows, columns
+// or content are not those the export wrote (rows repeated or dropped,
+// cut short, swapped for another file, changed in place) is refused
+// before a query reads it, with one line naming the file and what
+// differs, reading as ErrDamaged; so is one that a manifest made to match
+// it vouches for, when it is no Parquet or its columns are not its
+// table's. CheckShape, the default, which reads no file whole, misses a
+// change of the same size, rows and columns, and nothing else.
+func TestDamagedFiles(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "ginlog.duckdb")
+	testdataset.Database(t, dbPath, false,
+		ingest.Options{Paths: []string{testdataset.Sample}, Source: "a"},
+		ingest.Options{Paths: []string{testdataset.Sample}, Source: "b"})
+	base := testdataset.Export(t, dbPath)
+	part := func(table, source string) string {
+		t.Helper()
+		m, err := dataset.ReadManifest(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range m.Exports[0].Files {
+			if f.Table == table && strings.Contains(f.Path, "/source="+source+"/") {
+				return f.Path
+			}
+		}
+		t.Fatalf("no file of %s in source %s", table, source)
+		return ""
+	}
+	plays, games, rounds := part("plays", "a"), part("games", "a"), part("rounds", "a")
+	filesA, filesB := part("import_files", "a"), part("import_files", "b")
+	rewrite := func(query string) func(string) error {
+		return func(p string) error { testdataset.Rewrite(t, p, query); return nil }
+	}
+	for _, c := range []struct {
+		name    string
+		rel     string // the file changed, slash-separated
+		damage  func(string) error
+		vouch   bool   // the manifest is made to match the file
+		msg     string // in the error
+		shapeOK bool   // CheckShape opens it
+	}{
+		{"rows repeated", plays, rewrite("SELECT * FROM f UNION ALL SELECT * FROM f"), false, "and 4194 rows, the manifest says", false},
+		{"rows dropped", plays, rewrite("SELECT * FROM f LIMIT 1000"), false, "and 1000 rows, the manifest says", false},
+		{"rows reordered", plays, rewrite("SELECT * FROM f ORDER BY hash(ply)"), false, "the manifest says", false},
+		{"cut short", plays, cut, false, "bytes, the manifest says", false},
+		{"emptied", games, content(""), false, "has 0 bytes, the manifest says", false},
+		{"another table's file", rounds, copyOf(base, games), false, "and 20 rows, the manifest says", false},
+		{"the other import's file", filesA, copyOf(base, filesB), false, "the manifest says", false},
+		{"the other import's file of the same size and rows", part("imports", "a"), copyOf(base, part("imports", "b")), false, "the manifest says", false},
+		{"a byte of the footer changed", rounds, flipByte(-30), false, "", false},
+		{"a byte changed", plays, flipByte(100), false, "but other content (SHA-256", true},
+		{"the footer's magic changed", games, flipByte(-1), false, "is not a Parquet file DuckDB reads (", false},
+		{"the cards swapped for the enums", "cards/cards.parquet", copyOf(base, "enums/enums.parquet"), false, "rows, the manifest says", false},
+		{"a byte of the enums changed", "enums/enums.parquet", flipByte(40), false, "but other content (SHA-256", true},
+		{"no Parquet, vouched for", games, content("PAR1 and no more"), true, "is not a Parquet file DuckDB reads (", false},
+		{"a column of another type, vouched for", plays, rewrite("SELECT * REPLACE (CAST(hand_mask AS VARCHAR) AS hand_mask) FROM f"), true,
+			"does not hold the columns of table plays: column hand_mask is VARCHAR, not BIGINT", false},
+		{"a column missing, vouched for", plays, rewrite("SELECT * EXCLUDE (hand_mask) FROM f"), true,
+			"does not hold the columns of table plays: no column hand_mask", false},
+		{"a column more, vouched for", games, rewrite("SELECT *, 1 AS extra FROM f"), true, "does not hold the columns of table games: 15 columns, not 14", false},
+		{"columns reordered, vouched for", rounds, rewrite("SELECT round, * EXCLUDE (round) FROM f"), true, "column 1 is round, not game_id", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyTree(t, base)
+			p := filepath.Join(dir, filepath.FromSlash(c.rel))
+			if err := c.damage(p); err != nil {
+				t.Fatal(err)
+			}
+			if c.vouch {
+				testdataset.Vouch(t, dir, c.rel)
+			}
+			for _, check := range []dataset.Check{dataset.CheckContent, dataset.CheckShape} {
+				ds, err := dataset.OpenChecked(context.Background(), dir, check)
+				if err == nil {
+					ds.Close()
+				}
+				if check == dataset.CheckShape && c.shapeOK {
+					if err != nil {
+						t.Errorf("CheckShape: %v, want the dataset opened", err)
+					}
+					continue
+				}
+				if !errors.Is(err, dataset.ErrDamaged) || !strings.HasPrefix(err.Error(), p+", listed in _manifest.json, ") ||
+					!strings.Contains(err.Error(), c.msg) || strings.Contains(err.Error(), "\n") {
+					t.Errorf("check %d: %v\nwant one line naming %s with %q, reading as ErrDamaged", check, err, p, c.msg)
+				}
+			}
+		})
+	}
+}
+
+// TestReadError: DuckDB's error while a query reads a dataset is one line,
+// its first, unwrapping to DuckDB's; after the default check it says that
+// --check-hashes compares the files' content. Other errors are left as
+// they are.
+func TestReadError(t *testing.T) {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	_, binder := db.Exec("SELECT nope FROM range(1)")
+	if binder == nil || !strings.Contains(binder.Error(), "\n") {
+		t.Fatalf("DuckDB gave %q, want an error of several lines", binder)
+	}
+	other := errors.New("query summary: no\nluck")
+	for _, c := range []struct {
+		name  string
+		err   error
+		check dataset.Check
+		want  string
+	}{
+		{"DuckDB's, after the default check", binder, dataset.CheckShape, `Binder Error: Referenced column "nope" not found in FROM clause! (a file may be damaged in a way its size and footer do not show: query --check-hashes compares each file's SHA-256 with the manifest)`},
+		{"DuckDB's, after --check-hashes", binder, dataset.CheckContent, `Binder Error: Referenced column "nope" not found in FROM clause!`},
+		{"another", other, dataset.CheckShape, "query summary: no\nluck"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := dataset.ReadError(c.err, c.check)
+			if got.Error() != c.want || !errors.Is(got, c.err) {
+				t.Errorf("ReadError = %q, want %q wrapping the error", got, c.want)
+			}
+		})
+	}
+}
+
+// TestOpenInterrupted: an open interrupted while it checks the files is
+// context.Canceled, not a damaged file.
+func TestOpenInterrupted(t *testing.T) {
+	_, dir := sampleDataset(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, check := range []dataset.Check{dataset.CheckShape, dataset.CheckContent} {
+		ds, err := dataset.OpenChecked(ctx, dir, check)
+		if err == nil {
+			ds.Close()
+		}
+		if !errors.Is(err, context.Canceled) || errors.Is(err, dataset.ErrDamaged) {
+			t.Errorf("check %d: %v, want context.Canceled", check, err)
 		}
 	}
 }

@@ -1,7 +1,10 @@
 package dataset
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -213,25 +216,68 @@ func TestReadRegularLimit(t *testing.T) {
 	}
 }
 
-// FuzzParseManifest: any bytes parse or give an error naming the
-// manifest, and what parses lists every table.
+// compactManifest returns the manifest good with one column per table, no
+// comments and no indentation: a small valid manifest for the fuzzer to
+// change, which minimizes what it finds much faster than the whole one.
+func compactManifest(f *testing.F, good []byte) []byte {
+	var m Manifest
+	if err := json.Unmarshal(good, &m); err != nil {
+		f.Fatal(err)
+	}
+	for i := range m.Tables {
+		m.Tables[i].Comment = ""
+		m.Tables[i].Columns = m.Tables[i].Columns[:1]
+		m.Tables[i].Columns[0].Comment = ""
+	}
+	b, err := json.Marshal(&m)
+	if err != nil {
+		f.Fatal(err)
+	}
+	return b
+}
+
+// FuzzParseManifest: any bytes parse, or give one error, on one line,
+// that names the manifest and reads as ErrNotDataset, without a panic;
+// what parses lists every table, and files a reader may open (in their
+// table's folder, with a SHA-256), and parses again as it is written.
 func FuzzParseManifest(f *testing.F) {
-	f.Add([]byte(`{"format": 1, "schema_version": 1, "tables": []}`))
+	good, err := os.ReadFile(filepath.Join("testdata", "manifest.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(compactManifest(f, good))
+	f.Add(bytes.Replace(good, []byte(`"format": 2`), []byte(`"format": 1`), 1))
+	f.Add(bytes.Replace(good, []byte(`"path": "games/`), []byte(`"path": "games/../`), 1))
+	f.Add([]byte(`{"format": 2, "schema_version": 1, "tables": []}`))
 	f.Add([]byte("{\n  \"format\": 1,,\n}"))
 	f.Add([]byte(`{"format": "one"}`))
 	f.Add([]byte(`[`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := parseManifest(ManifestName, data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), ManifestName) {
-				t.Fatalf("error %q does not name the manifest", err)
+			if msg := err.Error(); !strings.HasPrefix(msg, ManifestName) || strings.Contains(msg, "\n") || !errors.Is(err, ErrNotDataset) {
+				t.Fatalf("error %q: not one line naming the manifest and reading as ErrNotDataset", msg)
 			}
 			return
 		}
 		for _, name := range tableNames() {
-			if _, ok := m.Table(name); !ok {
+			tb, ok := m.Table(name)
+			if !ok {
 				t.Fatalf("parsed without table %s", name)
 			}
+			for _, file := range m.files(tb) {
+				if err := checkRel(name, file.Path); err != nil || !sha256Hex.MatchString(file.SHA256) {
+					t.Fatalf("parsed with file %+v of table %s (%v)", file, name, err)
+				}
+			}
+		}
+		again, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseManifest(ManifestName, again); err != nil {
+			t.Fatalf("parsed, but not as written again: %v", err)
 		}
 	})
 }

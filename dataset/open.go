@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/selection"
 )
 
 // DB is a dataset opened in DuckDB: an in-memory database with a view per
@@ -26,8 +27,16 @@ type DB struct {
 	Manifest *Manifest
 }
 
-// Open opens the dataset in dir for reading.
+// Open opens the dataset in dir for reading, once every file its
+// manifest lists has passed CheckShape: a file that differs is a
+// *DamagedError (ErrDamaged) naming it.
 func Open(ctx context.Context, dir string) (*DB, error) {
+	return OpenChecked(ctx, dir, CheckShape)
+}
+
+// OpenChecked opens the dataset in dir for reading, once every file its
+// manifest lists has passed check.
+func OpenChecked(ctx context.Context, dir string, check Check) (*DB, error) {
 	abs, err := checkDir(dir)
 	if err != nil {
 		return nil, err
@@ -43,6 +52,11 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	v := &verifier{db: db, dir: dir, abs: abs, check: check}
+	if err := v.verify(ctx, m); err != nil {
+		db.Close()
+		return nil, err
+	}
 	for i := range m.Tables {
 		view, err := viewSQL(m, &m.Tables[i], abs)
 		if err != nil {
@@ -51,7 +65,7 @@ func Open(ctx context.Context, dir string) (*DB, error) {
 		}
 		if _, err := db.ExecContext(ctx, view); err != nil {
 			db.Close()
-			return nil, fmt.Errorf("open dataset %s: table %s: %w", dir, m.Tables[i].Name, err)
+			return nil, fmt.Errorf("open dataset %s: table %s: %w", dir, m.Tables[i].Name, ReadError(err, check))
 		}
 	}
 	return &DB{DB: db, Dir: dir, Manifest: m}, nil
@@ -85,30 +99,38 @@ func Files(dir string, t *Table) ([]string, error) {
 	return out, nil
 }
 
-// Listed returns the Parquet files of a table of the dataset in dir that
-// its manifest m lists, in order, each checked: a path that leaves the
-// table's folder, or a file that is missing, not a regular file or
-// reached through a link, is an error naming it. A dimension's file is
-// TABLE/TABLE.parquet, once the manifest records the dimensions. Files the
-// manifest does not list are not read.
-func Listed(dir string, m *Manifest, t *Table) ([]string, error) {
-	var rel []string
+// files returns the files the manifest lists for table t: a dimension's
+// file, or the table's files of every export.
+func (m *Manifest) files(t *Table) []File {
+	var out []File
 	if !t.Partitioned() {
-		if m.Dimensions != "" {
-			rel = append(rel, t.Name+"/"+t.Name+".parquet")
+		for _, f := range m.DimensionFiles {
+			if f.Table == t.Name {
+				out = append(out, f)
+			}
 		}
-	} else {
-		for _, x := range m.Exports {
-			for _, f := range x.Files {
-				if f.Table == t.Name {
-					rel = append(rel, f.Path)
-				}
+		return out
+	}
+	for _, x := range m.Exports {
+		for _, f := range x.Files {
+			if f.Table == t.Name {
+				out = append(out, f)
 			}
 		}
 	}
-	out := make([]string, 0, len(rel))
-	for _, r := range rel {
-		p, err := checkListed(dir, t.Name, r)
+	return out
+}
+
+// Listed returns the Parquet files of a table of the dataset in dir that
+// its manifest m lists, in order, each checked: a path that leaves the
+// table's folder, or a file that is missing, not a regular file or
+// reached through a link, is an error naming it. Files the manifest does
+// not list are not read.
+func Listed(dir string, m *Manifest, t *Table) ([]string, error) {
+	files := m.files(t)
+	out := make([]string, 0, len(files))
+	for _, f := range files {
+		p, err := checkListed(dir, t.Name, f.Path)
 		if err != nil {
 			return nil, err
 		}
@@ -121,10 +143,10 @@ func Listed(dir string, m *Manifest, t *Table) ([]string, error) {
 // checkListed checks a file the manifest lists, rel (slash-separated,
 // under the folder of table), and returns its path under dir: every
 // folder on the way must be a folder and the file a regular file, none
-// of them a link.
+// of them a link. A missing file is a *DamagedError.
 func checkListed(dir, table, rel string) (string, error) {
-	if path.Clean(rel) != rel || !strings.HasPrefix(rel, table+"/") || !strings.HasSuffix(rel, ".parquet") || strings.Contains(rel, "\\") {
-		return "", fmt.Errorf("%s lists %q as a file of table %s: not a path in its folder", ManifestName, rel, table)
+	if err := checkRel(table, rel); err != nil {
+		return "", fmt.Errorf("%s: %w", ManifestName, err)
 	}
 	p := dir
 	parts := strings.Split(rel, "/")
@@ -132,7 +154,7 @@ func checkListed(dir, table, rel string) (string, error) {
 		p = filepath.Join(p, part)
 		info, err := os.Lstat(p)
 		if errors.Is(err, fs.ErrNotExist) {
-			return "", fmt.Errorf("%s, listed in %s, is missing", filepath.Join(dir, filepath.FromSlash(rel)), ManifestName)
+			return "", &DamagedError{Path: filepath.Join(dir, filepath.FromSlash(rel)), Problem: "is missing"}
 		}
 		if err != nil {
 			return "", err
@@ -176,4 +198,37 @@ func viewSQL(m *Manifest, t *Table, dir string) (string, error) {
 		"Name": ident(t.Name), "Columns": strings.Join(cols, ", "), "Files": strings.Join(quoted, ", "),
 		"Partitioned": t.Partitioned(), "SourceColumn": SourceColumn, "MonthColumn": MonthColumn,
 	})
+}
+
+// kindTitles names the kinds of game in messages.
+var kindTitles = map[string]string{schema.KindGin: "Gin Rummy", schema.KindHearts: "Hearts"}
+
+// NoGames returns the error of a query over the dataset, which holds no
+// game of kind (schema.KindGin or KindHearts): what the dataset lacks and
+// what adds it, reading as selection.ErrNoGames. A manifest that lists
+// games of kind the files do not hold gives an error reading as
+// ErrDamaged instead.
+func (db *DB) NoGames(kind string) error {
+	m := db.Manifest
+	var imports int
+	rows := map[string]int64{}
+	for _, x := range m.Exports {
+		imports += len(x.Imports)
+		for _, f := range x.Files {
+			rows[f.Table] += f.Rows
+		}
+	}
+	listed := rows["hearts_games"]
+	if kind == schema.KindGin {
+		listed = rows["games"] - rows["hearts_games"]
+	}
+	switch {
+	case imports == 0:
+		return fmt.Errorf("%w: the dataset %s holds no games yet: ginlog export-data adds an import once all its games are verified (run ginlog verify, then ginlog export-data again)", selection.ErrNoGames, db.Dir)
+	case listed <= 0 && imports == 1:
+		return fmt.Errorf("%w: the dataset %s holds no %s games: the import it holds has none (ginlog export-data adds the database's new imports)", selection.ErrNoGames, db.Dir, kindTitles[kind])
+	case listed <= 0:
+		return fmt.Errorf("%w: the dataset %s holds no %s games: none of the %d imports it holds has any (ginlog export-data adds the database's new imports)", selection.ErrNoGames, db.Dir, kindTitles[kind], imports)
+	}
+	return fmt.Errorf("%s: %w: it lists %d %s games, which its files do not hold%s", filepath.Join(db.Dir, ManifestName), ErrDamaged, listed, kindTitles[kind], rebuildAdvice)
 }

@@ -132,13 +132,26 @@ func (e *exporter) stageTable(ctx context.Context, t *Table, n int, parts []stri
 	return staged, nil
 }
 
-// moveStaged counts the rows and bytes of a staged file and moves it into
-// place in the dataset.
+// moveStaged describes a staged file and moves it into place in the
+// dataset.
 func (e *exporter) moveStaged(ctx context.Context, mv stagedFile) (File, error) {
 	to := filepath.Join(e.dir, mv.to)
 	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 		return File{}, fmt.Errorf("export %s: %w", mv.table, err)
 	}
+	f, err := e.describe(ctx, mv)
+	if err != nil {
+		return File{}, err
+	}
+	if err := os.Rename(mv.from, to); err != nil {
+		return File{}, fmt.Errorf("export %s: %w", mv.table, err)
+	}
+	return f, nil
+}
+
+// describe returns what the manifest records of a staged file: where it
+// goes, its rows, bytes, SHA-256 and that of its footer.
+func (e *exporter) describe(ctx context.Context, mv stagedFile) (File, error) {
 	f := File{Path: filepath.ToSlash(mv.to), Table: mv.table}
 	count, err := statement("count-parquet.sql", map[string]any{"Path": literal(mv.from)})
 	if err != nil {
@@ -152,7 +165,10 @@ func (e *exporter) moveStaged(ctx context.Context, mv stagedFile) (File, error) 
 		return File{}, fmt.Errorf("export %s: %w", mv.table, err)
 	}
 	f.Bytes = info.Size()
-	if err := os.Rename(mv.from, to); err != nil {
+	if f.SHA256, err = hashFile(mv.from); err != nil {
+		return File{}, fmt.Errorf("export %s: %w", mv.table, err)
+	}
+	if f.FooterSHA256, err = hashFooter(mv.from, f.Bytes); err != nil {
 		return File{}, fmt.Errorf("export %s: %w", mv.table, err)
 	}
 	return f, nil

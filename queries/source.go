@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	_ "embed"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -32,6 +33,11 @@ const (
 type Source struct {
 	DB     *sql.DB
 	Tables Tables
+	// NoGames, when set, gives the error of a source that holds no game
+	// of a kind at all (schema.KindGin or KindHearts) in place of a
+	// database's selection.EmptyError: a dataset says what it lacks and
+	// what adds it. Its error must read as selection.ErrNoGames.
+	NoGames func(kind string) error
 }
 
 var (
@@ -90,6 +96,10 @@ func query(ctx context.Context, src Source, name, text string, f selection.Filte
 	}
 	game := GameOf(name)
 	if err := selection.Require(ctx, src.DB, f, game); err != nil {
+		var empty *selection.EmptyError
+		if src.NoGames != nil && errors.As(err, &empty) {
+			return nil, f, src.NoGames(empty.Kind)
+		}
 		return nil, f, err
 	}
 	rows, err := src.DB.QueryContext(ctx, src.assemble(game, prelude(name), text), append(f.Args(), extra...)...)

@@ -64,11 +64,27 @@ func strip(text string) string {
 	return strings.TrimRight(strings.Join(lines[i:], "\n"), "\n ")
 }
 
+// EmptyError reports a database that holds no game of a kind at all:
+// nothing for filters to select. It reads as ErrNoGames; its message is a
+// database's, which a caller reading a dataset replaces.
+type EmptyError struct {
+	Kind string // schema.KindGin or schema.KindHearts
+}
+
+func (e *EmptyError) Error() string {
+	if e.Kind == schema.KindHearts {
+		return ErrNoGames.Error() + ": the database holds no Hearts games (run ginlog ingest on a folder of Hearts logs)"
+	}
+	return ErrNoGames.Error() + ": the database holds none (run ginlog ingest)"
+}
+
+func (e *EmptyError) Unwrap() error { return ErrNoGames }
+
 // Require returns nil when the checked filters f select at least one game
 // of kind from db (a ginlog database, or a dataset's tables). Otherwise
 // its error wraps replay.ErrNoGame when f.Game names no game, or
-// ErrNoGames: the database holds no game of kind, or it does and the
-// error is a *NoMatchError saying why none matches (Explain).
+// ErrNoGames: db holds no game of kind (an *EmptyError), or it does and
+// the error is a *NoMatchError saying why none matches (Explain).
 func Require(ctx context.Context, db *sql.DB, f Filters, kind string) error {
 	selected := selectedSQL
 	if kind == schema.KindHearts {
@@ -81,10 +97,8 @@ func Require(ctx context.Context, db *sql.DB, f Filters, kind string) error {
 	switch {
 	case f.Game != 0 && named == 0:
 		return fmt.Errorf("%w %d", replay.ErrNoGame, f.Game)
-	case total == 0 && kind == schema.KindHearts:
-		return fmt.Errorf("%w: the database holds no Hearts games (run ginlog ingest on a folder of Hearts logs)", ErrNoGames)
 	case total == 0:
-		return fmt.Errorf("%w: the database holds none (run ginlog ingest)", ErrNoGames)
+		return &EmptyError{Kind: kind}
 	case n == 0:
 		return Explain(ctx, db, f)
 	}

@@ -25,6 +25,7 @@ type queryOptions struct {
 	grid     bool
 	metric   queries.CardMetric
 	data     string          // --data: read this dataset instead of the database
+	hashes   bool            // --check-hashes: check the dataset's files' SHA-256 too
 	dialect  dialect.Dialect // --dialect, with --print-sql
 	printSQL bool
 }
@@ -92,7 +93,11 @@ other player of a game already loaded are counted once. Exit status 5
 means the filters select no games (or --game names none).
 
 --data DIR runs the query over a Parquet dataset that ginlog export-data
-wrote, instead of the database: the results are the same. --print-sql
+wrote, instead of the database: the results are the same. Before it
+reads the dataset, query checks every file the manifest lists: its size,
+and the rows and columns its Parquet footer gives; --check-hashes also
+compares each file's SHA-256 with the manifest's, reading the whole
+dataset. A file that differs is named, and nothing is read. --print-sql
 prints the query as one statement for an engine reading such a dataset
 (--dialect spark, trino or duckdb), with the filters written in, and runs
 nothing: register the dataset's tables with the _spark.sql or _trino.sql
@@ -153,6 +158,9 @@ func (o *queryOptions) parseFlags(cmd *cobra.Command, q queries.Query, ff *filte
 	if o.metric, err = queries.ParseCardMetric(metric); err != nil {
 		return usagef("--metric: %v", err)
 	}
+	if o.hashes && o.data == "" {
+		return usagef("--check-hashes checks the files of a dataset: give --data with it")
+	}
 	if changed("dialect") != o.printSQL {
 		return usagef("--dialect and --print-sql go together")
 	}
@@ -177,6 +185,7 @@ func addQueryFlags(a *app, cmd *cobra.Command, opts *queryOptions, ff *filterFla
 	cmd.Flags().StringVar(metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
 	mustComplete(cmd, "metric", fixedCompletion(strings.Split(metricNames(), ", ")...))
 	cmd.Flags().StringVar(&opts.data, "data", "", "read the Parquet dataset in this folder (ginlog export-data) instead of the database")
+	cmd.Flags().BoolVar(&opts.hashes, "check-hashes", false, "with --data: check each file's SHA-256 against the manifest too (reads the whole dataset)")
 	cmd.Flags().StringVar(engine, "dialect", "", "with --print-sql: the engine, spark, trino or duckdb")
 	mustComplete(cmd, "dialect", fixedCompletion(dialectNames()...))
 	cmd.Flags().BoolVar(&opts.printSQL, "print-sql", false, "print the query for an engine reading a dataset (--dialect) instead of running it")
@@ -214,43 +223,61 @@ func writeQueryList(a *app, format render.Format) error {
 }
 
 func runQuery(ctx context.Context, a *app, opts queryOptions) error {
-	src, closeSource, err := a.querySource(ctx, opts.data)
+	check := dataset.CheckShape
+	if opts.hashes {
+		check = dataset.CheckContent
+	}
+	src, closeSource, err := a.querySource(ctx, opts.data, check)
 	if err != nil {
 		return err
 	}
 	defer closeSource()
-	q, err := queries.Get(opts.name)
+	t, err := queryTable(ctx, src, opts)
+	if err != nil && opts.data != "" {
+		return dataset.ReadError(err, check)
+	}
 	if err != nil {
 		return err
-	}
-	var t *render.Table
-	if opts.grid {
-		values, err := src.CardValues(ctx, opts.filters)
-		if err != nil {
-			return err
-		}
-		t = gridTable(queries.CardGrid(&values, opts.metric), opts.metric)
-	} else {
-		res, err := src.Run(ctx, q, opts.filters)
-		if err != nil {
-			return err
-		}
-		t = resultTable(res)
 	}
 	if err := render.Write(a.out, opts.format, t, a.isTerminal(a.out)); err != nil {
 		return err
 	}
 	// A dataset holds verified games only (export-data holds back the
 	// rest); a database may hold games verify has not seen, or lost.
-	if opts.data != "" || !q.ReadsVerify() {
+	if opts.data != "" {
 		return nil
+	}
+	q, err := queries.Get(opts.name)
+	if err != nil || !q.ReadsVerify() {
+		return err
 	}
 	return warnUnverified(ctx, a, src.DB, opts.filters, q.Game)
 }
 
-// querySource opens what a query reads: the dataset in dir, or the
-// database when dir is empty.
-func (a *app) querySource(ctx context.Context, dir string) (queries.Source, func(), error) {
+// queryTable runs the query opts name (or its grid) over src.
+func queryTable(ctx context.Context, src queries.Source, opts queryOptions) (*render.Table, error) {
+	if opts.grid {
+		values, err := src.CardValues(ctx, opts.filters)
+		if err != nil {
+			return nil, err
+		}
+		return gridTable(queries.CardGrid(&values, opts.metric), opts.metric), nil
+	}
+	q, err := queries.Get(opts.name)
+	if err != nil {
+		return nil, err
+	}
+	res, err := src.Run(ctx, q, opts.filters)
+	if err != nil {
+		return nil, err
+	}
+	return resultTable(res), nil
+}
+
+// querySource opens what a query reads: the dataset in dir, its files
+// checked against its manifest (check), or the database when dir is
+// empty.
+func (a *app) querySource(ctx context.Context, dir string, check dataset.Check) (queries.Source, func(), error) {
 	if dir == "" {
 		db, err := a.openReadOnly(ctx)
 		if err != nil {
@@ -258,14 +285,14 @@ func (a *app) querySource(ctx context.Context, dir string) (queries.Source, func
 		}
 		return queries.Source{DB: db.DB}, func() { db.Close() }, nil
 	}
-	ds, err := dataset.Open(ctx, dir)
+	ds, err := dataset.OpenChecked(ctx, dir, check)
 	if errors.Is(err, dataset.ErrNotDataset) || errors.Is(err, dataset.ErrPath) {
 		return queries.Source{}, nil, &usageError{err: fmt.Errorf("--data: %w", err)}
 	}
 	if err != nil {
 		return queries.Source{}, nil, err
 	}
-	return queries.Source{DB: ds.DB, Tables: queries.DatasetTables}, func() { ds.Close() }, nil
+	return queries.Source{DB: ds.DB, Tables: queries.DatasetTables, NoGames: ds.NoGames}, func() { ds.Close() }, nil
 }
 
 // printQuerySQL prints a named query as a statement for an engine.

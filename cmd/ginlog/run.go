@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/ginlog/ginlog/dataset"
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/cli"
@@ -95,6 +96,8 @@ func exitCode(_ *cobra.Command, err error) (int, bool) {
 		return exitLocked, true
 	case errors.Is(err, replay.ErrNoGame), errors.Is(err, selection.ErrNoGames), errors.Is(err, schema.ErrNoDatabase):
 		return exitNoMatch, true
+	case errors.Is(err, dataset.ErrDamaged):
+		return exitError, true // the dataset's files are not those its manifest lists
 	}
 	return 0, false
 }
