@@ -211,6 +211,15 @@ func (w *Watcher) report(out *outcome, moved int) {
 	if s := out.sum; s != nil {
 		parts = append(parts, fmt.Sprintf("import %d: %s, %d new, %d duplicate, %d mirror, %d rejected games",
 			s.ImportID, plural(s.Files, "file"), s.New, s.Duplicates, s.Mirrors, s.Rejected))
+		switch {
+		case s.Replaced == 1:
+			parts = append(parts, "1 game replaced by its complete version")
+		case s.Replaced > 1:
+			parts = append(parts, fmt.Sprintf("%d games replaced by their complete versions", s.Replaced))
+		}
+		if s.Partial > 0 {
+			parts = append(parts, plural(s.Partial, "game")+" already loaded complete")
+		}
 		if out.ver.Games > 0 {
 			parts = append(parts, fmt.Sprintf("verified %d, %d breaking rules", out.ver.Games, out.ver.GamesWithBad))
 		}

@@ -46,10 +46,12 @@ file:line:column: code: message, on stderr and in the import_errors table,
 and rejects its game only: the rest of the batch loads. A game is loaded
 whole or not at all. Importing the same logs again changes nothing, tags
 included (ginlog tag changes them); the same game logged by the other
-player is linked to the first (mirror_of) and counted once. An import that
-loads no game removes the database file it created. Then every game not
-verified yet is verified, those of an import that was interrupted included
-(--no-verify to skip).
+player is linked to the first (mirror_of) and counted once. A game read
+before its files were whole (its start) is replaced by the whole game when
+that is imported, and changes nothing when imported after it. An import
+that loads no game removes the database file it created. Then every game
+not verified yet is verified, those of an import that was interrupted
+included (--no-verify to skip).
 
 Hearts logs (the FIT2102 Hearts framework's <group>/<player>/<stamp>.csv,
 one row per hand) are detected by their rows, or forced with --game
@@ -159,7 +161,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	}
 	var problems []string
 	if sum.Rejected > 0 {
-		problems = append(problems, fmt.Sprintf("%d of %s rejected; see the errors above or the import_errors table", sum.Rejected, plural(sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates, "game")))
+		problems = append(problems, fmt.Sprintf("%d of %s rejected; see the errors above or the import_errors table", sum.Rejected, plural(sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates+sum.Partial, "game")))
 	}
 	if sum.BadFiles > 0 {
 		problems = append(problems, fmt.Sprintf("%s or folders could not be read as logs; see the errors above", plural(sum.BadFiles, "file")))
@@ -195,15 +197,37 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver ver
 	}
 	_, err := fmt.Fprintf(a.out, `import %d: %s%s (%s skipped%s)
 games: %d new, %d duplicate, %d mirror, %d rejected
-%sloaded: %s, %s%s; %s
+%s%sloaded: %s, %s%s; %s
 %.2f s, %.0f games/s
-`, s.ImportID, plural(s.Files, "file"), bad, plural(s.Skipped, "other file"), skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts),
+`, s.ImportID, plural(s.Files, "file"), bad, plural(s.Skipped, "other file"), skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, partial(s), tagsKept(s, opts),
 		plural(s.Rounds, "round"), plural(s.Plays, "play"), hands, plural(s.Errors, "error"), s.Seconds, s.GamesPerS)
 	if err != nil || ver.gin == nil && ver.hearts == nil {
 		return err
 	}
 	fmt.Fprintln(a.out)
 	return writeVerified(a, ver, nil, nil)
+}
+
+// partial says, as lines, which games were found read before their files
+// were whole: those replaced by their complete version, and those whose
+// complete version was already loaded; "" when none were.
+func partial(s *ingest.Summary) string {
+	var b strings.Builder
+	switch s.Replaced {
+	case 0:
+	case 1:
+		b.WriteString("1 game replaced by its complete version\n")
+	default:
+		fmt.Fprintf(&b, "%d games replaced by their complete versions\n", s.Replaced)
+	}
+	switch s.Partial {
+	case 0:
+	case 1:
+		b.WriteString("1 game already loaded complete: its files hold only its start\n")
+	default:
+		fmt.Fprintf(&b, "%d games already loaded complete: their files hold only their start\n", s.Partial)
+	}
+	return b.String()
 }
 
 // tagsKept says, as a line, that duplicates kept tags other than the ones
