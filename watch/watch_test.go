@@ -177,7 +177,9 @@ func TestSlowWrites(t *testing.T) {
 // TestHalfWrittenGame: a game whose files stopped growing for a while
 // half-way is imported as it was (verify finds it unfinished), and
 // replaced by the whole game when the files have grown and settled
-// again: the database holds the game once.
+// again: the database holds the game once. With --move-to, the files of
+// the unfinished game stay in place, where they grow, and move once the
+// game is whole.
 func TestHalfWrittenGame(t *testing.T) {
 	turns, scores := testlogs.Read(t, testlogs.Meldable[0])
 	lines := bytes.SplitAfter(turns, []byte("\n"))
@@ -193,6 +195,9 @@ func TestHalfWrittenGame(t *testing.T) {
 		{"in place", false,
 			"10:00:01 import 1: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; verified 1, 1 breaking rules\n",
 			"10:00:02 import 2: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; 1 game replaced by its complete version; verified 1, 0 breaking rules\n"},
+		{"moved", true,
+			"10:00:01 import 1: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; verified 1, 1 breaking rules; left 2 files of unfinished games in place until they change\n",
+			"10:00:02 import 2: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; 1 game replaced by its complete version; verified 1, 0 breaking rules; moved 2 files\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, done := t.TempDir(), ""
