@@ -49,9 +49,10 @@ included (ginlog tag changes them); the same game logged by the other
 player is linked to the first (mirror_of) and counted once. A game read
 before its files were whole (its start) is replaced by the whole game when
 that is imported, and changes nothing when imported after it. An import
-that loads no game removes the database file it created. Then every game
-not verified yet is verified, those of an import that was interrupted
-included (--no-verify to skip).
+that loads no game removes the database file it created (its errors on
+stderr are then their only record). Then every game not verified yet is
+verified, those of an import that was interrupted included (--no-verify
+to skip).
 
 Hearts logs (the FIT2102 Hearts framework's <group>/<player>/<stamp>.csv,
 one row per hand) are detected by their rows, or forced with --game
@@ -113,7 +114,8 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	defer func() { err = errors.Join(err, a.closeIngestDB(db, fresh)) }()
+	errs := 0 // the defects reported on stderr
+	defer func() { err = errors.Join(err, a.closeIngestDB(db, fresh, errs)) }()
 	var bar *progress.Bar
 	opts.OnTotal = func(n int) {
 		if bar == nil {
@@ -125,6 +127,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	opts.OnError = func(e *logfile.FileError) {
 		bar.Done()
 		fmt.Fprintln(a.err, e)
+		errs++
 	}
 	sum, err := ingest.Run(ctx, db.DB, opts.Options)
 	bar.Done()
@@ -164,7 +167,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 		problems = append(problems, fmt.Sprintf("%d of %s rejected; see the errors above or the import_errors table", sum.Rejected, plural(sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates+sum.Partial, "game")))
 	}
 	if sum.BadFiles > 0 {
-		problems = append(problems, fmt.Sprintf("%s or folders could not be read as logs; see the errors above", plural(sum.BadFiles, "file")))
+		problems = append(problems, fmt.Sprintf("%s or %s could not be read as logs; see the errors above", plural(sum.BadFiles, "file"), verb(sum.BadFiles, "folder", "folders")))
 	}
 	if n, games := ver.problems(); n > 0 {
 		problems = append(problems, fmt.Sprintf("%s %s the rules; see ginlog verify and the violations and hearts_deviations tables", plural(games, "game"), verb(games, "breaks", "break")))
@@ -262,10 +265,12 @@ func (a *app) dbIsNew() bool {
 }
 
 // closeIngestDB closes the database of an import. A database the import
-// created that holds no game (a bad path, every game rejected, no logs
-// found, an interruption before the first batch) is removed rather than
-// left behind empty; the errors were printed.
-func (a *app) closeIngestDB(db *schema.DB, fresh bool) error {
+// created that holds no game (a bad path, every game rejected, every file
+// rejected for its name, no logs found, an interruption before the first
+// batch) is removed rather than left behind empty: the errors printed on
+// stderr (errs of them) are then their only record, and it says so. A
+// database that was there keeps the import and its errors.
+func (a *app) closeIngestDB(db *schema.DB, fresh bool, errs int) error {
 	var games int64 = -1
 	if fresh {
 		// Counted even after an interruption: the import's context may be
@@ -287,5 +292,8 @@ func (a *app) closeIngestDB(db *schema.DB, fresh bool) error {
 		}
 	}
 	fmt.Fprintf(a.err, "ginlog: no game was loaded: removed %s, which this import had created\n", db.Path)
+	if errs > 0 {
+		fmt.Fprintf(a.err, "ginlog: the %s above %s no other record: the import_errors table went with the database\n", plural(errs, "error"), verb(errs, "has", "have"))
+	}
 	return nil
 }
