@@ -34,8 +34,9 @@ import (
 
 // tsEntry is a Gin game under its log's timestamp, with how many rows its
 // turn file (plays) and its score file (rounds) hold, whether the import
-// counted it as a mirror, and, for a game the import loaded, a
-// fingerprint of its first play (firstPlay; 0 for a game loaded before).
+// counted it as a mirror, and a fingerprint of its first play (firstPlay):
+// set when the import loads the game, 0 for a game loaded before until
+// relate needs it.
 type tsEntry struct {
 	ts     int64
 	id     int64
