@@ -27,6 +27,11 @@
 // same game logged by the other player (the same plays with the player
 // flags inverted) is loaded once more but
 // linked to the first by games.mirror_of, so statistics count it once.
+// A game whose files were read before they were whole (a prefix of it,
+// see prefix.go) is replaced by the whole game when that is imported,
+// and changes nothing when imported after it (Summary.Replaced and
+// Partial): one player's logs never give two games of one timestamp of
+// which one is the start of the other.
 //
 // Other games' logs come in through a Format (format.go): a file that is
 // not part of a Gin pair and whose first row a Format detects (or every
@@ -86,7 +91,16 @@ type Summary struct {
 	// TagsKept counts the duplicates whose tags differ from the
 	// --opponent and --source of this import: a game already loaded keeps
 	// its tags (ginlog tag changes them).
-	TagsKept  int     `json:"duplicates_tags_kept"`
+	TagsKept int `json:"duplicates_tags_kept"`
+	// Partial counts the games found whose files hold only the start of
+	// a game loaded (read before they were whole): they change nothing,
+	// like duplicates. Replaced counts the games loaded (before, or by
+	// this import) that the import replaced by their complete version,
+	// removing them with everything derived from them; a game this
+	// import loaded and then replaced is not counted in New, Mirrors,
+	// Rounds or Plays.
+	Partial   int     `json:"games_partial"`
+	Replaced  int     `json:"games_replaced"`
 	Mirrors   int     `json:"games_mirror"`
 	Rejected  int     `json:"games_rejected"`
 	Rounds    int     `json:"rounds"`
@@ -99,6 +113,8 @@ type Summary struct {
 	// (0 when it loaded none).
 	FirstGame int64 `json:"first_game_id"`
 	LastGame  int64 `json:"last_game_id"`
+
+	games int // the games found, whatever became of them
 }
 
 // Run imports the logs under opts.Paths into db. A defect in a game
@@ -138,7 +154,11 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	if err != nil {
 		return nil, err
 	}
-	grp, gctx := errgroup.WithContext(ctx)
+	// A game the planner cannot compare stops the import (stop), as a
+	// failure of the group does.
+	rctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	grp, gctx := errgroup.WithContext(rctx)
 	jobs, err := startWriters(gctx, grp, db, p, writers)
 	if err != nil {
 		return nil, err
@@ -151,35 +171,20 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 
 	sum := &Summary{ImportID: p.importID}
 	b := newBatcher(gctx, jobs, opts.Batch)
+	p.rows = b.rows(db, p.firstID)
 	for r := range parseAll(gctx, grp, items, route, opts.Workers, parse) {
-		switch {
-		case r.found != 0:
-			b.found(r.found)
-			if opts.OnTotal != nil {
-				opts.OnTotal(b.total)
-			}
-		case r.bad != nil:
-			// Inputs rejected on their own have errors but no files of a
-			// game: they are recorded in import_errors only.
-			b.hold(planned{g: &Game{Game: ginlogs.Game{Errors: []*logfile.FileError{r.bad}}}, out: rejected, id: -1})
-			sum.BadFiles++
-			sum.Errors++
-			if opts.OnError != nil {
-				opts.OnError(r.bad)
-			}
-		default:
-			pl := p.plan(r.g)
-			sum.count(r.g, pl.out, pl.id, opts.OnError)
-			if opts.OnGame != nil {
-				opts.OnGame()
-			}
-			b.add(pl, len(r.g.Plays))
+		if err := take(r, p, b, sum, opts); err != nil {
+			stop(err)
 		}
 	}
 	b.flush()
 	close(jobs)
-	if err := grp.Wait(); err != nil {
+	werr := grp.Wait()
+	if err := context.Cause(rctx); err != nil && ctx.Err() == nil {
 		return nil, err
+	}
+	if werr != nil {
+		return nil, werr
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -189,8 +194,41 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 		return nil, err
 	}
 	sum.Seconds = time.Since(start).Seconds()
-	sum.GamesPerS = float64(sum.New+sum.Duplicates+sum.Mirrors+sum.Rejected) / max(sum.Seconds, 1e-9)
+	sum.GamesPerS = float64(sum.games) / max(sum.Seconds, 1e-9)
 	return sum, nil
+}
+
+// take plans what parseAll yields, in order, counts it and hands it to
+// the batcher. It fails only when the planner cannot read a loaded game
+// to compare it with the game.
+func take(r parsed, p *planner, b *batcher, sum *Summary, opts Options) error {
+	switch {
+	case r.found != 0:
+		b.found(r.found)
+		if opts.OnTotal != nil {
+			opts.OnTotal(b.total)
+		}
+	case r.bad != nil:
+		// Inputs rejected on their own have errors but no files of a
+		// game: they are recorded in import_errors only.
+		b.hold(planned{g: &Game{Game: ginlogs.Game{Errors: []*logfile.FileError{r.bad}}}, out: rejected, id: -1})
+		sum.BadFiles++
+		sum.Errors++
+		if opts.OnError != nil {
+			opts.OnError(r.bad)
+		}
+	default:
+		pl, err := p.plan(r.g)
+		if err != nil {
+			return err
+		}
+		sum.count(r.g, pl, p.firstID, opts.OnError)
+		if opts.OnGame != nil {
+			opts.OnGame()
+		}
+		b.add(pl, len(r.g.Plays))
+	}
+	return nil
 }
 
 // checkLabels refuses a source or opponent label that is not valid UTF-8.
@@ -258,6 +296,28 @@ func (b *batcher) send() {
 	case <-b.ctx.Done():
 	}
 	b.batch, b.turn, b.plays = nil, committed, 0
+}
+
+// rows returns the planner's reader of a loaded Gin game's rows: a game
+// of the batch being filled is there; another game of the import
+// (firstID and after) is read once the batches sent have committed; a
+// game loaded before the import is read at once.
+func (b *batcher) rows(db *sql.DB, firstID int64) func(id int64) (*ginlogs.Game, error) {
+	return func(id int64) (*ginlogs.Game, error) {
+		if id >= firstID {
+			for _, pl := range b.batch {
+				if pl.id == id && (pl.out == loaded || pl.out == mirrored) {
+					return &pl.g.Game, nil
+				}
+			}
+			select {
+			case <-b.turn:
+			case <-b.ctx.Done():
+				return nil, b.ctx.Err()
+			}
+		}
+		return readGame(b.ctx, db, id)
+	}
 }
 
 // finishImport loads the other games' files (Hearts), counts the
@@ -328,15 +388,30 @@ func startWriters(ctx context.Context, g *errgroup.Group, db *sql.DB, p *planner
 	return jobs, nil
 }
 
-// count adds a game's outcome to the summary and reports its errors.
-func (s *Summary) count(g *Game, out outcome, id int64, onError func(*logfile.FileError)) {
+// count adds a Gin game's outcome to the summary and reports its errors.
+// The games it replaces that the import loaded (firstID and after) are
+// taken out of the counts again.
+func (s *Summary) count(g *Game, pl planned, firstID int64, onError func(*logfile.FileError)) {
 	s.Files += 2
 	if g.Scores.Name == "" {
 		s.Files--
 	}
-	if s.countOutcome(out, id, g.Errors, onError) {
+	if s.countOutcome(pl.out, pl.id, g.Errors, onError) {
 		s.Rounds += len(g.Rounds)
 		s.Plays += len(g.Plays)
+	}
+	for _, e := range pl.replaces {
+		s.Replaced++
+		if e.id < firstID {
+			continue
+		}
+		if e.mirror {
+			s.Mirrors--
+		} else {
+			s.New--
+		}
+		s.Rounds -= int(e.rounds)
+		s.Plays -= int(e.plays)
 	}
 }
 
@@ -344,6 +419,7 @@ func (s *Summary) count(g *Game, out outcome, id int64, onError func(*logfile.Fi
 // and reports the errors of a rejected one (errs); it reports whether the
 // game was loaded (new or a mirror), so that its rows count.
 func (s *Summary) countOutcome(out outcome, id int64, errs []*logfile.FileError, onError func(*logfile.FileError)) bool {
+	s.games++
 	switch out {
 	case rejected:
 		s.Rejected++
@@ -356,6 +432,9 @@ func (s *Summary) countOutcome(out outcome, id int64, errs []*logfile.FileError,
 		return false
 	case duplicate:
 		s.Duplicates++
+		return false
+	case partOf:
+		s.Partial++
 		return false
 	case mirrored:
 		s.Mirrors++

@@ -146,28 +146,35 @@ func mergeRuns(a, b []keyed) []keyed {
 
 // readKnown reads the keys of the games already loaded: every game by its
 // content, and the games that are not themselves mirrors by their
-// canonical hash.
-func readKnown(ctx context.Context, db *sql.DB) (content, canonical *hashIndex, err error) {
+// canonical hash; and the Gin games by their timestamp.
+func readKnown(ctx context.Context, db *sql.DB) (content, canonical *hashIndex, byTS *tsIndex, err error) {
 	rows, err := db.QueryContext(ctx, knownKeysSQL)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loaded games: %w", err)
+		return nil, nil, nil, fmt.Errorf("loaded games: %w", err)
 	}
 	defer rows.Close()
 	var byContent, byCanonical []keyed
+	var stamps []tsEntry
 	for rows.Next() {
 		var id int64
 		var c0, c1 uint64
 		var k0, k1 sql.Null[uint64]
-		if err := rows.Scan(&id, &c0, &c1, &k0, &k1); err != nil {
-			return nil, nil, fmt.Errorf("loaded games: %w", err)
+		var ts sql.Null[int64]
+		var plays int32
+		var rounds int16
+		if err := rows.Scan(&id, &c0, &c1, &k0, &k1, &ts, &plays, &rounds); err != nil {
+			return nil, nil, nil, fmt.Errorf("loaded games: %w", err)
 		}
 		byContent = append(byContent, keyed{hashKey{c0, c1}, id})
 		if k0.Valid && k1.Valid {
 			byCanonical = append(byCanonical, keyed{hashKey{k0.V, k1.V}, id})
 		}
+		if ts.Valid {
+			stamps = append(stamps, tsEntry{ts: ts.V, id: id, plays: plays, rounds: rounds})
+		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("loaded games: %w", err)
+		return nil, nil, nil, fmt.Errorf("loaded games: %w", err)
 	}
-	return newHashIndex(byContent), newHashIndex(byCanonical), nil
+	return newHashIndex(byContent), newHashIndex(byCanonical), newTSIndex(stamps), nil
 }

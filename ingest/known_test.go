@@ -25,7 +25,7 @@ func TestKeyOfMatchesTheDatabase(t *testing.T) {
 	if s, _ := run(t, db.DB, dir); s.New != 5 || s.Mirrors != 1 {
 		t.Fatalf("summary %+v, want 5 new games and 1 mirror", s)
 	}
-	content, canonical, err := readKnown(context.Background(), db.DB)
+	content, canonical, _, err := readKnown(context.Background(), db.DB)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
+	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -28,9 +29,11 @@ var (
 )
 
 // planner decides, in input order, what becomes of each game: its id, and
-// whether it is new, a duplicate or a mirror of a game already loaded. It
-// holds 128-bit keys of the hashes (hashKey), about 48 bytes a game
-// loaded, rather than the hashes themselves.
+// whether it is new, a duplicate or a mirror of a game already loaded, a
+// part of one (a prefix: see prefix.go), or whether it replaces loaded
+// games that are parts of it. It holds 128-bit keys of the hashes
+// (hashKey), about 48 bytes a game loaded, rather than the hashes
+// themselves, and each Gin game's timestamp and size (32 bytes).
 type planner struct {
 	importID int32
 	source   any // string or nil
@@ -41,6 +44,15 @@ type planner struct {
 	nextID      int64
 	byContent   *hashIndex // every game
 	byCanonical *hashIndex // the games that are not themselves mirrors
+	byTS        *tsIndex   // the Gin games
+	// replaced maps each game the import replaced by its complete
+	// version to that version.
+	replaced map[int64]int64
+	// rows reads the rows of a loaded Gin game, to tell whether a game is
+	// a prefix of it: Run sets it (batcher.rows).
+	rows   func(id int64) (*ginlogs.Game, error)
+	firsts firstPlays // the first plays of the games loaded before the import
+	near   []tsEntry  // relate's buffer
 	// earlier holds the id of each duplicate of a game loaded before the
 	// import, once for each time it was found (8 bytes a duplicate).
 	earlier []int64
@@ -50,8 +62,11 @@ type planner struct {
 type planned struct {
 	g        *Game
 	out      outcome
-	id       int64 // the new game id, or the loaded game it duplicates; -1 if rejected
+	id       int64 // the new game id, or the loaded game it duplicates or is a part of; -1 if rejected
 	mirrorOf any   // int64 or nil
+	// replaces are the loaded games that are parts of the game id: the
+	// batch that holds this game removes them.
+	replaces []tsEntry
 }
 
 // writer appends batches of planned games through DuckDB appenders on its
@@ -97,8 +112,10 @@ func newPlanner(ctx context.Context, db *sql.DB, paths []string, source, opponen
 		return nil, fmt.Errorf("next game: %w", err)
 	}
 	p.firstID = p.nextID
+	p.replaced = map[int64]int64{}
+	p.firsts = firstPlays{ctx: ctx, db: db}
 	var err error
-	if p.byContent, p.byCanonical, err = readKnown(ctx, db); err != nil {
+	if p.byContent, p.byCanonical, p.byTS, err = readKnown(ctx, db); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -123,34 +140,88 @@ func (p *planner) tagsKept(ctx context.Context, db *sql.DB) (int, error) {
 	return n, nil
 }
 
-// plan decides a game's fate.
-func (p *planner) plan(g *Game) planned {
+// plan decides a Gin game's fate. It fails only when it cannot read a
+// loaded game's rows to compare them.
+func (p *planner) plan(g *Game) (planned, error) {
 	if len(g.Errors) > 0 {
-		return planned{g: g, out: rejected, id: -1}
+		return planned{g: g, out: rejected, id: -1}, nil
+	}
+	ck := keyOf(g.ContentHash)
+	if id, ok := p.byContent.find(ck); ok {
+		return p.again(g, id)
+	}
+	whole, parts, err := p.relate(g, 0)
+	if err != nil {
+		return planned{}, err
+	}
+	if whole != 0 {
+		p.noteEarlier(whole)
+		return planned{g: g, out: partOf, id: whole, replaces: p.replace(parts, whole)}, nil
 	}
 	pl := planned{g: g}
-	pl.out, pl.id, pl.mirrorOf = p.assign(g.ContentHash, g.CanonicalHash)
-	return pl
+	pl.out, pl.id, pl.mirrorOf = p.add(ck, keyOf(g.CanonicalHash))
+	p.byTS.add(tsEntry{ts: g.TS, id: pl.id, plays: int32(len(g.Plays)), first: firstPlay(&g.Game), rounds: int16(len(g.Rounds)), mirror: pl.out == mirrored})
+	pl.replaces = p.replace(parts, pl.id)
+	return pl, nil
 }
 
-// assign decides the fate of a sound game of any kind from its hashes: a
-// duplicate of the loaded game with the same content, or a new id,
-// mirroring the loaded game with the same canonical hash if there is one.
-// It notes the duplicates of games loaded before the import, whose tags
-// tagsKept compares at the end.
+// again plans a Gin game with the content of the loaded game id: a
+// duplicate, or a part of the game that replaced id. The games of its
+// timestamp are compared with id too, so that importing again the files
+// of two games of which one is a prefix of the other (a database an
+// earlier ginlog filled) keeps the longer one.
+func (p *planner) again(g *Game, id int64) (planned, error) {
+	if w, ok := p.completed(id); ok {
+		p.noteEarlier(w)
+		return planned{g: g, out: partOf, id: w}, nil
+	}
+	whole, parts, err := p.relate(g, id)
+	if err != nil {
+		return planned{}, err
+	}
+	if whole != 0 {
+		self := tsEntry{ts: g.TS, id: id, plays: int32(len(g.Plays)), rounds: int16(len(g.Rounds))}
+		for _, e := range p.near {
+			if e.id == id {
+				self = e
+			}
+		}
+		p.noteEarlier(whole)
+		return planned{g: g, out: partOf, id: whole, replaces: p.replace(append(parts, self), whole)}, nil
+	}
+	p.noteEarlier(id)
+	return planned{g: g, out: duplicate, id: id, replaces: p.replace(parts, id)}, nil
+}
+
+// noteEarlier notes a game found again, whose tags tagsKept compares at
+// the end if it was loaded before the import.
+func (p *planner) noteEarlier(id int64) {
+	if id < p.firstID {
+		p.earlier = append(p.earlier, id)
+	}
+}
+
+// assign decides the fate of a sound game of another kind (Hearts) from
+// its hashes: a duplicate of the loaded game with the same content, or a
+// new id, mirroring the loaded game with the same canonical hash if there
+// is one.
 func (p *planner) assign(content, canonical string) (out outcome, id int64, mirrorOf any) {
 	ck := keyOf(content)
 	if id, ok := p.byContent.find(ck); ok {
-		if id < p.firstID {
-			p.earlier = append(p.earlier, id)
-		}
+		p.noteEarlier(id)
 		return duplicate, id, nil
 	}
+	return p.add(ck, keyOf(canonical))
+}
+
+// add gives a game new to the import, of content key ck and canonical key
+// nk, its id: a mirror of the loaded game of the same canonical key, if
+// there is one that was not replaced.
+func (p *planner) add(ck, nk hashKey) (out outcome, id int64, mirrorOf any) {
 	id = p.nextID
 	p.nextID++
 	p.byContent.add(ck, id)
-	nk := keyOf(canonical)
-	if orig, ok := p.byCanonical.find(nk); ok {
+	if orig, ok := p.byCanonical.find(nk); ok && !p.isReplaced(orig) {
 		return mirrored, id, orig
 	}
 	p.byCanonical.add(nk, id)
@@ -168,13 +239,36 @@ func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
 // write appends a batch in a transaction and flushes it, then waits for
 // turn (the previous batch committed) to commit, so that batches commit in
 // input order. It returns with the transaction committed or rolled back.
+//
+// A batch that replaces games waits for its turn before it begins: the
+// games it removes may have been committed by the previous batch, which a
+// transaction begun earlier would not see, and two transactions that
+// remove rows of one rollup block at once would conflict.
 func (w *writer) write(ctx context.Context, batch []planned, turn <-chan struct{}) error {
+	var gone []int64
+	for _, pl := range batch {
+		for _, e := range pl.replaces {
+			gone = append(gone, e.id)
+		}
+	}
+	if len(gone) > 0 {
+		select {
+		case <-turn:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	b, err := schema.Begin(ctx, w.conn)
 	if err != nil {
 		return err
 	}
 	if err := w.fill(b, batch); err != nil {
 		return errors.Join(err, b.Rollback())
+	}
+	if len(gone) > 0 {
+		if err := schema.RemoveGames(ctx, b.Exec, gone); err != nil {
+			return errors.Join(fmt.Errorf("replace games by their complete version: %w", err), b.Rollback())
+		}
 	}
 	select {
 	case <-turn:
@@ -212,6 +306,7 @@ const (
 	duplicate
 	mirrored
 	rejected
+	partOf // a prefix of a loaded game: recorded as a duplicate of it
 )
 
 // add appends one planned game (or its errors) to the open batch.
@@ -227,7 +322,7 @@ func (w *writer) add(pl planned) error {
 			}
 		}
 		return nil
-	case duplicate:
+	case duplicate, partOf:
 		return w.files(pl.g, "duplicate", pl.id)
 	}
 	if err := w.appendGame(pl.id, pl.g, pl.mirrorOf); err != nil {

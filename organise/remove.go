@@ -6,16 +6,13 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/ginlog/ginlog/queries"
+	"github.com/ginlog/ginlog/schema"
 )
 
 var (
 	//go:embed sql/plan-remove.sql
 	planRemoveSQL string
-	//go:embed sql/remove.sql
-	removeSQL string
 )
 
 // Heir is a game left in place that stands for a removed game it was the
@@ -39,10 +36,11 @@ type Removal struct {
 var ErrDeclined = errors.New("nothing removed")
 
 // Remove deletes the games s selects with everything derived from them,
-// in one transaction: rounds, plays, verify's results and their rows of
-// import_files (the import's record and its errors stay). A game that
-// other games mirror hands the link over first: the first of them (the
-// lowest id) becomes the game counted, and the others mirror it instead.
+// in one transaction (schema.RemoveGames): rounds, plays, verify's results
+// and their rows of import_files (the import's record and its errors
+// stay). A game that other games mirror hands the link over first: the
+// first of them (the lowest id) becomes the game counted, and the others
+// mirror it instead.
 //
 // confirm, when not nil, is called with what would be removed before
 // anything is: an error from it (ErrDeclined when the answer is no)
@@ -70,13 +68,8 @@ func Remove(ctx context.Context, db *sql.DB, s Selection, confirm func(*Removal)
 			return nil, err
 		}
 	}
-	if err := queries.ForgetRollups(ctx, tx, ids); err != nil {
-		return nil, fmt.Errorf("remove: %w", err)
-	}
-	for _, stmt := range statements(removeSQL) {
-		if _, err := tx.ExecContext(ctx, stmt, sql.Named("ids", ids)); err != nil {
-			return nil, fmt.Errorf("remove: %w", err)
-		}
+	if err := schema.RemoveGames(ctx, schema.TxExec(tx), ids); err != nil {
+		return nil, err
 	}
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("remove: %w", err)
@@ -109,26 +102,4 @@ func plan(ctx context.Context, tx *sql.Tx, ids []int64) (*Removal, error) {
 		return nil, fmt.Errorf("remove: %w", err)
 	}
 	return r, nil
-}
-
-// statements splits a file of statements separated by semicolons at the
-// ends of lines, its comment lines dropped, so that each runs with
-// arguments (a prepared statement holds one statement).
-func statements(text string) []string {
-	var out []string
-	var cur []string
-	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "--") {
-			continue
-		}
-		cur = append(cur, line)
-		if strings.HasSuffix(strings.TrimSpace(line), ";") {
-			out = append(out, strings.TrimSuffix(strings.TrimSpace(strings.Join(cur, "\n")), ";"))
-			cur = nil
-		}
-	}
-	if rest := strings.TrimSpace(strings.Join(cur, "\n")); rest != "" {
-		out = append(out, rest)
-	}
-	return out
 }

@@ -67,20 +67,21 @@ func digest(t *testing.T, db *sql.DB, gone []int64) (kept map[string]string, lef
 
 // TestRemoveClearsEveryGameTable: the tables with a game_id column are
 // exactly those Remove clears. A new table of rows derived from games
-// belongs in sql/remove.sql.
+// belongs in schema's sql/games/remove.sql, which ingest's replacement of
+// a game by its complete version runs too.
 func TestRemoveClearsEveryGameTable(t *testing.T) {
 	db := sampleDB(t)
-	text, err := os.ReadFile(filepath.Join("sql", "remove.sql"))
+	text, err := os.ReadFile(filepath.Join("..", "schema", "sql", "games", "remove.sql"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want []string
-	for _, m := range regexp.MustCompile(`(?m)^DELETE FROM (\w+) `).FindAllStringSubmatch(string(text), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^DELETE FROM (\w+) WHERE game_id `).FindAllStringSubmatch(string(text), -1) {
 		want = append(want, m[1])
 	}
 	slices.Sort(want)
 	if got := gameTables(t, db); !slices.Equal(got, want) {
-		t.Errorf("tables with a game_id column: %v; Remove clears %v: add the new ones to sql/remove.sql", got, want)
+		t.Errorf("tables with a game_id column: %v; Remove clears %v: add the new ones to schema/sql/games/remove.sql", got, want)
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 )
 
 // moveAll moves the files of the ready groups that the import did not
-// reject, and the files found already loaded, to w.moveTo. A file that
+// reject and whose game is not unfinished, and the files found already
+// loaded, to w.moveTo. A file that
 // cannot be moved is said, and left in place; the files gone since the
 // import are counted in one line. It returns how many moved.
 func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
@@ -23,7 +24,7 @@ func (w *Watcher) moveAll(ready [][]entry, out *outcome) int {
 	for _, g := range ready {
 		var keep []entry
 		for _, e := range g {
-			if !out.rejected[e.path] {
+			if !out.rejected[e.path] && !out.unfinished[e.path] {
 				keep = append(keep, e)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	_ "embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -18,6 +19,9 @@ import (
 	"github.com/ginlog/ginlog/store"
 )
 
+//go:embed sql/unfinished-files.sql
+var unfinishedFilesSQL string
+
 // outcome is what one step did in the database.
 type outcome struct {
 	imported [][]entry       // the ready groups imported: those whose files were all still there
@@ -25,7 +29,10 @@ type outcome struct {
 	sum      *ingest.Summary // nil when nothing was imported
 	ver      *replay.Summary
 	rejected map[string]bool // the files the import rejected
-	known    []entry         // files waiting for a partner whose bytes are already loaded
+	// unfinished holds the files of the games verify found unfinished:
+	// read, perhaps, before they were whole, they are not moved.
+	unfinished map[string]bool
+	known      []entry // files waiting for a partner whose bytes are already loaded
 }
 
 // process imports the ready groups and looks the lone files up, in one
@@ -94,7 +101,7 @@ func (w *Watcher) wait(lone, known []entry) {
 
 // work runs the import and the look-ups on db.
 func (w *Watcher) work(ctx context.Context, db *sql.DB, ready [][]entry, lone []entry) (*outcome, error) {
-	out := &outcome{rejected: map[string]bool{}}
+	out := &outcome{rejected: map[string]bool{}, unfinished: map[string]bool{}}
 	if err := w.importReady(ctx, db, ready, out); err != nil {
 		return nil, err
 	}
@@ -180,6 +187,27 @@ func (w *Watcher) importReady(ctx context.Context, db *sql.DB, ready [][]entry, 
 	for _, p := range rejected {
 		out.rejected[p] = true
 	}
+	return unfinished(ctx, db, out)
+}
+
+// unfinished notes in out the files of the import's games that verify
+// found unfinished.
+func unfinished(ctx context.Context, db *sql.DB, out *outcome) error {
+	rows, err := db.QueryContext(ctx, unfinishedFilesSQL, out.sum.ImportID, replay.CodeGameUnfinished)
+	if err != nil {
+		return fmt.Errorf("the unfinished games of import %d: %w", out.sum.ImportID, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return fmt.Errorf("the unfinished games of import %d: %w", out.sum.ImportID, err)
+		}
+		out.unfinished[p] = true
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("the unfinished games of import %d: %w", out.sum.ImportID, err)
+	}
 	return nil
 }
 
@@ -211,6 +239,15 @@ func (w *Watcher) report(out *outcome, moved int) {
 	if s := out.sum; s != nil {
 		parts = append(parts, fmt.Sprintf("import %d: %s, %d new, %d duplicate, %d mirror, %d rejected games",
 			s.ImportID, plural(s.Files, "file"), s.New, s.Duplicates, s.Mirrors, s.Rejected))
+		switch {
+		case s.Replaced == 1:
+			parts = append(parts, "1 game replaced by its complete version")
+		case s.Replaced > 1:
+			parts = append(parts, fmt.Sprintf("%d games replaced by their complete versions", s.Replaced))
+		}
+		if s.Partial > 0 {
+			parts = append(parts, plural(s.Partial, "game")+" already loaded complete")
+		}
 		if out.ver.Games > 0 {
 			parts = append(parts, fmt.Sprintf("verified %d, %d breaking rules", out.ver.Games, out.ver.GamesWithBad))
 		}
@@ -223,6 +260,9 @@ func (w *Watcher) report(out *outcome, moved int) {
 	}
 	if moved > 0 {
 		parts = append(parts, "moved "+plural(moved, "file"))
+	}
+	if w.moveTo != "" && len(out.unfinished) > 0 {
+		parts = append(parts, "left "+plural(len(out.unfinished), "file")+" of unfinished games in place until they change")
 	}
 	if len(parts) == 0 {
 		return

@@ -174,6 +174,75 @@ func TestSlowWrites(t *testing.T) {
 	}
 }
 
+// TestHalfWrittenGame: a game whose files stopped growing for a while
+// half-way is imported as it was (verify finds it unfinished), and
+// replaced by the whole game when the files have grown and settled
+// again: the database holds the game once. With --move-to, the files of
+// the unfinished game stay in place, where they grow, and move once the
+// game is whole.
+func TestHalfWrittenGame(t *testing.T) {
+	turns, scores := testlogs.Read(t, testlogs.Meldable[0])
+	lines := bytes.SplitAfter(turns, []byte("\n"))
+	cutAt := len(bytes.Join(lines[:60], nil))
+	var round int
+	fmt.Sscanf(string(lines[59]), "%d,", &round)
+	scoreCut := len(bytes.Join(bytes.SplitAfter(scores, []byte("\n"))[:round], nil))
+	for _, tc := range []struct {
+		name         string
+		move         bool
+		first, whole string
+	}{
+		{"in place", false,
+			"10:00:01 import 1: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; verified 1, 1 breaking rules\n",
+			"10:00:02 import 2: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; 1 game replaced by its complete version; verified 1, 0 breaking rules\n"},
+		{"moved", true,
+			"10:00:01 import 1: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; verified 1, 1 breaking rules; left 2 files of unfinished games in place until they change\n",
+			"10:00:02 import 2: 2 files, 1 new, 0 duplicate, 0 mirror, 0 rejected games; 1 game replaced by its complete version; verified 1, 0 breaking rules; moved 2 files\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, done := t.TempDir(), ""
+			if tc.move {
+				done = filepath.Join(t.TempDir(), "done")
+			}
+			h := newHarness(t, done, in)
+			testlogs.Write(t, in, "1700000000.csv", turns[:cutAt])
+			testlogs.Write(t, in, "1700000000-score.csv", scores[:scoreCut])
+			h.step(t, 0)
+			h.step(t, settle)
+			if got := h.lines(); got != tc.first {
+				t.Fatalf("out %q, want %q", got, tc.first)
+			}
+			for i, f := range []struct {
+				name string
+				rest []byte
+			}{{"1700000000.csv", turns[cutAt:]}, {"1700000000-score.csv", scores[scoreCut:]}} {
+				path := filepath.Join(in, f.name)
+				file, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := file.Write(f.rest); err != nil {
+					t.Fatal(err)
+				}
+				file.Close()
+				os.Chtimes(path, time.Time{}, time.Now().Add(time.Duration(i+1)*time.Second))
+			}
+			h.step(t, settle/2)
+			h.step(t, settle)
+			if got := h.lines(); got != tc.whole {
+				t.Errorf("out %q, want %q", got, tc.whole)
+			}
+			if n, plays, _ := games(t, h.db); n != 1 || plays != bytes.Count(turns, []byte("\n")) {
+				t.Errorf("%d games, %d plays; want the whole game once, %d plays", n, plays, bytes.Count(turns, []byte("\n")))
+			}
+			h.step(t, time.Hour)
+			if got := h.lines(); got != "" {
+				t.Errorf("nothing more to do, yet: %s", got)
+			}
+		})
+	}
+}
+
 // TestAtomicRename: a file written under another name and renamed into
 // place is imported once, when it has settled under its name.
 func TestAtomicRename(t *testing.T) {

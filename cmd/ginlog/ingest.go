@@ -36,36 +36,7 @@ func newIngestCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ingest PATH...",
 		Short: "Import tournament logs into the database",
-		Long: `Ingest imports the logs a tournament server gives its players. PATH may be
-a log file, a directory (searched recursively), a glob pattern or a .zip
-archive. Each <ts>.csv turn file is paired with its <ts>-score.csv, and a
-browser's renamed second downloads (<ts> (1).csv) by their copy number.
-
-Every row is checked against the log format; each defect is reported as
-file:line:column: code: message, on stderr and in the import_errors table,
-and rejects its game only: the rest of the batch loads. A game is loaded
-whole or not at all. Importing the same logs again changes nothing, tags
-included (ginlog tag changes them); the same game logged by the other
-player is linked to the first (mirror_of) and counted once. An import that
-loads no game removes the database file it created. Then every game not
-verified yet is verified, those of an import that was interrupted included
-(--no-verify to skip).
-
-Hearts logs (the FIT2102 Hearts framework's <group>/<player>/<stamp>.csv,
-one row per hand) are detected by their rows, or forced with --game
-hearts: the sibling player folders of a group are one game's views, an
-early version's games span several stamps, and a game may lack some
-players' files. Their trick order is recovered when they are verified.
-
-` + heartsBudgetHelp() + `
-
-Only regular files are read, each folder once however links lead to it,
-and a file (or a zip entry, decompressed) of at most 16 MiB; a pipe,
-device, unreadable folder, damaged archive or name that is not UTF-8 is a
-located error for that input only. Files that are not logs are skipped:
---verbose names each (the JSON summary always does).
-
-Exit status 3 means some games or files were rejected.`,
+		Long:  ingestLong(),
 		Example: `  ginlog ingest logs/
   ginlog ingest ~/Downloads/games.zip --opponent bot7 --source ladder-week-3
   ginlog ingest 'logs/16047*.csv' --format json
@@ -107,13 +78,51 @@ Exit status 3 means some games or files were rejected.`,
 	return cmd
 }
 
+// ingestLong is ingest's long help, with the Hearts search's budgets.
+func ingestLong() string {
+	return `Ingest imports the logs a tournament server gives its players. PATH may be
+a log file, a directory (searched recursively), a glob pattern or a .zip
+archive. Each <ts>.csv turn file is paired with its <ts>-score.csv, and a
+browser's renamed second downloads (<ts> (1).csv) by their copy number.
+
+Every row is checked against the log format; each defect is reported as
+file:line:column: code: message, on stderr and in the import_errors table,
+and rejects its game only: the rest of the batch loads. A game is loaded
+whole or not at all. Importing the same logs again changes nothing, tags
+included (ginlog tag changes them); the same game logged by the other
+player is linked to the first (mirror_of) and counted once. A game read
+before its files were whole (its start) is replaced by the whole game when
+that is imported, and changes nothing when imported after it. An import
+that loads no game removes the database file it created (its errors on
+stderr are then their only record). Then every game not verified yet is
+verified, those of an import that was interrupted included (--no-verify
+to skip).
+
+Hearts logs (the FIT2102 Hearts framework's <group>/<player>/<stamp>.csv,
+one row per hand) are detected by their rows, or forced with --game
+hearts: the sibling player folders of a group are one game's views, an
+early version's games span several stamps, and a game may lack some
+players' files. Their trick order is recovered when they are verified.
+
+` + heartsBudgetHelp() + `
+
+Only regular files are read, each folder once however links lead to it,
+and a file (or a zip entry, decompressed) of at most 16 MiB; a pipe,
+device, unreadable folder, damaged archive or name that is not UTF-8 is a
+located error for that input only. Files that are not logs are skipped:
+--verbose names each (the JSON summary always does).
+
+Exit status 3 means some games or files were rejected.`
+}
+
 func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	fresh := a.dbIsNew()
 	db, err := a.openDB(ctx)
 	if err != nil {
 		return err
 	}
-	defer func() { err = errors.Join(err, a.closeIngestDB(db, fresh)) }()
+	errs := 0 // the defects reported on stderr
+	defer func() { err = errors.Join(err, a.closeIngestDB(db, fresh, errs)) }()
 	var bar *progress.Bar
 	opts.OnTotal = func(n int) {
 		if bar == nil {
@@ -125,6 +134,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	opts.OnError = func(e *logfile.FileError) {
 		bar.Done()
 		fmt.Fprintln(a.err, e)
+		errs++
 	}
 	sum, err := ingest.Run(ctx, db.DB, opts.Options)
 	bar.Done()
@@ -161,10 +171,10 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 	}
 	var problems []string
 	if sum.Rejected > 0 {
-		problems = append(problems, fmt.Sprintf("%d of %s rejected; see the errors above or the import_errors table", sum.Rejected, plural(sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates, "game")))
+		problems = append(problems, fmt.Sprintf("%d of %s rejected; see the errors above or the import_errors table", sum.Rejected, plural(sum.Rejected+sum.New+sum.Mirrors+sum.Duplicates+sum.Partial, "game")))
 	}
 	if sum.BadFiles > 0 {
-		problems = append(problems, fmt.Sprintf("%s or folders could not be read as logs; see the errors above", plural(sum.BadFiles, "file")))
+		problems = append(problems, fmt.Sprintf("%s or %s could not be read as logs; see the errors above", plural(sum.BadFiles, "file"), verb(sum.BadFiles, "folder", "folders")))
 	}
 	if n, games := ver.problems(); n > 0 {
 		problems = append(problems, fmt.Sprintf("%s %s the rules; see ginlog verify and the violations and hearts_deviations tables", plural(games, "game"), verb(games, "breaks", "break")))
@@ -200,15 +210,37 @@ func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver ver
 	}
 	_, err := fmt.Fprintf(a.out, `import %d: %s%s (%s skipped%s)
 games: %d new, %d duplicate, %d mirror, %d rejected
-%sloaded: %s, %s%s; %s
+%s%sloaded: %s, %s%s; %s
 %.2f s, %.0f games/s
-`, s.ImportID, plural(s.Files, "file"), bad, plural(s.Skipped, "other file"), skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, tagsKept(s, opts),
+`, s.ImportID, plural(s.Files, "file"), bad, plural(s.Skipped, "other file"), skipped, s.New, s.Duplicates, s.Mirrors, s.Rejected, partial(s), tagsKept(s, opts),
 		plural(s.Rounds, "round"), plural(s.Plays, "play"), hands, plural(s.Errors, "error"), s.Seconds, s.GamesPerS)
 	if err != nil || ver.gin == nil && ver.hearts == nil {
 		return err
 	}
 	fmt.Fprintln(a.out)
 	return writeVerified(a, ver, nil, nil)
+}
+
+// partial says, as lines, which games were found read before their files
+// were whole: those replaced by their complete version, and those whose
+// complete version was already loaded; "" when none were.
+func partial(s *ingest.Summary) string {
+	var b strings.Builder
+	switch s.Replaced {
+	case 0:
+	case 1:
+		b.WriteString("1 game replaced by its complete version\n")
+	default:
+		fmt.Fprintf(&b, "%d games replaced by their complete versions\n", s.Replaced)
+	}
+	switch s.Partial {
+	case 0:
+	case 1:
+		b.WriteString("1 game already loaded complete: its files hold only its start\n")
+	default:
+		fmt.Fprintf(&b, "%d games already loaded complete: their files hold only their start\n", s.Partial)
+	}
+	return b.String()
 }
 
 // tagsKept says, as a line, that duplicates kept tags other than the ones
@@ -243,10 +275,12 @@ func (a *app) dbIsNew() bool {
 }
 
 // closeIngestDB closes the database of an import. A database the import
-// created that holds no game (a bad path, every game rejected, no logs
-// found, an interruption before the first batch) is removed rather than
-// left behind empty; the errors were printed.
-func (a *app) closeIngestDB(db *schema.DB, fresh bool) error {
+// created that holds no game (a bad path, every game rejected, every file
+// rejected for its name, no logs found, an interruption before the first
+// batch) is removed rather than left behind empty: the errors printed on
+// stderr (errs of them) are then their only record, and it says so. A
+// database that was there keeps the import and its errors.
+func (a *app) closeIngestDB(db *schema.DB, fresh bool, errs int) error {
 	var games int64 = -1
 	if fresh {
 		// Counted even after an interruption: the import's context may be
@@ -268,5 +302,8 @@ func (a *app) closeIngestDB(db *schema.DB, fresh bool) error {
 		}
 	}
 	fmt.Fprintf(a.err, "ginlog: no game was loaded: removed %s, which this import had created\n", db.Path)
+	if errs > 0 {
+		fmt.Fprintf(a.err, "ginlog: the %s above %s no other record: the import_errors table went with the database\n", plural(errs, "error"), verb(errs, "has", "have"))
+	}
 	return nil
 }

@@ -5,7 +5,10 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,6 +16,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -174,5 +178,66 @@ func TestIngestRefusesOtherDatabases(t *testing.T) {
 	r := runCmd(t, nil, "ingest", "--db", ":memory:", logs)
 	if r.code != exitOK || !strings.Contains(r.err, "the database is :memory:: nothing is kept") {
 		t.Errorf("in memory: exit %d: %s", r.code, r.err)
+	}
+}
+
+// TestIngestNamesRejectedAreRecorded: an import whose every file is
+// rejected for its name records the import and its errors in a database
+// that was there; a database it created is removed, and stderr, which
+// names every error, says that it is their only record.
+func TestIngestNamesRejectedAreRecorded(t *testing.T) {
+	dir := t.TempDir()
+	bad := []string{filepath.Join(dir, "notes.txt"), filepath.Join(dir, "1604731633.tsv"), filepath.Join(dir, "999999999999999.csv")}
+	for _, p := range bad {
+		writeFile(t, p, []byte("1,0,16,Knock,0\r\n"))
+	}
+	for _, tc := range []struct {
+		name     string
+		existing bool
+	}{{"into a database that was there", true}, {"into a new database", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "g.duckdb")
+			env := map[string]string{"GINLOG_DB": path}
+			if tc.existing {
+				sample := t.TempDir()
+				testlogs.Copy(t, sample, testlogs.Random[0])
+				if r := runCmd(t, env, "ingest", sample); r.code != exitOK {
+					t.Fatalf("exit %d: %s", r.code, r.err)
+				}
+			}
+			r := runCmd(t, env, append([]string{"ingest"}, bad...)...)
+			if r.code != exitRejected {
+				t.Errorf("exit %d, want %d: %s", r.code, exitRejected, r.err)
+			}
+			for _, p := range bad {
+				if !strings.Contains(r.err, p+":0:0: bad-") {
+					t.Errorf("stderr does not name %s:\n%s", p, r.err)
+				}
+			}
+			if !strings.Contains(r.err, "ginlog: 3 files or folders could not be read as logs") {
+				t.Errorf("stderr:\n%s", r.err)
+			}
+			const only = "ginlog: the 3 errors above have no other record: the import_errors table went with the database\n"
+			if !tc.existing {
+				if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the database this import created is still there (%v)", err)
+				}
+				if !strings.Contains(r.err, only) {
+					t.Errorf("stderr does not say the errors are recorded nowhere else:\n%s", r.err)
+				}
+				return
+			}
+			if strings.Contains(r.err, only) {
+				t.Errorf("stderr says the errors are not recorded:\n%s", r.err)
+			}
+			q := runCmd(t, env, "sql", "SELECT i.import_id, i.finished_at IS NOT NULL, e.file, e.code FROM imports i JOIN import_errors e USING (import_id) ORDER BY e.file", "--format", "csv")
+			want := "import_id,(i.finished_at IS NOT NULL),file,code\n"
+			for _, l := range []string{"2,true," + bad[1] + ",bad-name", "2,true," + bad[2] + ",bad-timestamp", "2,true," + bad[0] + ",bad-name"} {
+				want += l + "\n"
+			}
+			if q.out != want {
+				t.Errorf("the import's record:\n%s\nwant\n%s%s", q.out, want, q.err)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package logs_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -72,5 +73,39 @@ func TestRoundTrip(t *testing.T) {
 	})
 	if err != nil || games != 20 {
 		t.Fatalf("%d games: %v", games, err)
+	}
+}
+
+// TestPrefixHash: the hash of a game's first rows is the content hash of
+// the game those rows make, cut anywhere in a round (the score file then
+// holds the rounds begun); a game's hash of all its rows is its own, and
+// the hash of the mirror's first rows is not the game's.
+func TestPrefixHash(t *testing.T) {
+	turns, scores := testlogs.Read(t, testlogs.Meldable[0])
+	whole := logs.Parse("w.csv", turns, "w-score.csv", scores)
+	mt, ms := testlogs.Mirror(turns, scores)
+	mirror := logs.Parse("m.csv", mt, "m-score.csv", ms)
+	if len(whole.Errors) > 0 || len(mirror.Errors) > 0 {
+		t.Fatal(whole.Errors, mirror.Errors)
+	}
+	if got := logs.PrefixHash(&whole, len(whole.Plays), len(whole.Rounds)); got != whole.ContentHash {
+		t.Errorf("the hash of every row %s, want the content hash %s", got, whole.ContentHash)
+	}
+	lines := bytes.SplitAfter(turns, []byte("\n"))
+	scoreLines := bytes.SplitAfter(scores, []byte("\n"))
+	for _, plays := range []int{1, 2, 10, len(whole.Plays) / 2, len(whole.Plays) - 1} {
+		rounds := int(whole.Plays[plays-1].Round)
+		t.Run(fmt.Sprintf("%d plays", plays), func(t *testing.T) {
+			p := logs.Parse("p.csv", bytes.Join(lines[:plays], nil), "p-score.csv", bytes.Join(scoreLines[:rounds], nil))
+			if len(p.Errors) > 0 {
+				t.Fatal(p.Errors)
+			}
+			if got := logs.PrefixHash(&whole, plays, rounds); got != p.ContentHash {
+				t.Errorf("prefix hash %s, want the prefix's content hash %s", got, p.ContentHash)
+			}
+			if got := logs.PrefixHash(&mirror, plays, rounds); got == p.ContentHash {
+				t.Error("the mirror's first rows hash as the game's")
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/logfile"
@@ -289,28 +290,58 @@ func (f *fileParser) points(line int, fd field) (int, bool) {
 func hashes(g *Game) (content, canonical string) {
 	a, b := sha256.New(), sha256.New()
 	var row [2][16]byte
-	for _, p := range g.Plays {
-		for side := range 2 {
-			r := &row[side]
-			r[0], r[1] = byte(p.Round), byte(p.Round>>8)
-			r[2] = b2i((p.Seat == gin.You) != (side == 1))
-			for i, c := range p.Hand {
-				r[3+i] = byte(c)
-			}
-			r[13], r[14], r[15] = byte(p.Top), byte(p.Drawn), byte(p.Discarded)
-		}
+	for i := range g.Plays {
+		playRow(&row[0], &g.Plays[i], false)
+		playRow(&row[1], &g.Plays[i], true)
 		a.Write(row[0][:])
 		b.Write(row[1][:])
 	}
-	for _, s := range g.Rounds {
-		you, opp := s.You, s.Opp
-		for side, h := range [2]interface{ Write([]byte) (int, error) }{a, b} {
-			fmt.Fprintf(h, "|%d,%d,%d,%d,%d", s.Round, you, opp, s.Action, b2i((s.Caller == gin.You) != (side == 1)))
-			you, opp = opp, you
-		}
+	for i := range g.Rounds {
+		scoreRow(a, &g.Rounds[i], false)
+		scoreRow(b, &g.Rounds[i], true)
 	}
 	ha, hb := hex.EncodeToString(a.Sum(nil)), hex.EncodeToString(b.Sum(nil))
 	return ha, min(ha, hb)
+}
+
+// PrefixHash returns the content hash of the game made of the first plays
+// rows of g's turn file and the first rounds rows of its score file: it
+// equals another game's ContentHash exactly when that game's rows are
+// those, so that a game whose files were read before they were whole (a
+// prefix of g) is recognised without its rows. plays and rounds are
+// clamped to g's.
+func PrefixHash(g *Game, plays, rounds int) string {
+	h := sha256.New()
+	var row [16]byte
+	for i := range min(max(plays, 0), len(g.Plays)) {
+		playRow(&row, &g.Plays[i], false)
+		h.Write(row[:])
+	}
+	for i := range min(max(rounds, 0), len(g.Rounds)) {
+		scoreRow(h, &g.Rounds[i], false)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// playRow encodes a play as the hashes read it, as logged or, flipped, as
+// the other player would have logged it.
+func playRow(r *[16]byte, p *Play, flip bool) {
+	r[0], r[1] = byte(p.Round), byte(p.Round>>8)
+	r[2] = b2i((p.Seat == gin.You) != flip)
+	for i, c := range p.Hand {
+		r[3+i] = byte(c)
+	}
+	r[13], r[14], r[15] = byte(p.Top), byte(p.Drawn), byte(p.Discarded)
+}
+
+// scoreRow writes a round's score as the hashes read it, as logged or,
+// flipped, as the other player would have logged it.
+func scoreRow(h io.Writer, s *Score, flip bool) {
+	you, opp := s.You, s.Opp
+	if flip {
+		you, opp = opp, you
+	}
+	fmt.Fprintf(h, "|%d,%d,%d,%d,%d", s.Round, you, opp, s.Action, b2i((s.Caller == gin.You) != flip))
 }
 
 func b2i(b bool) byte {

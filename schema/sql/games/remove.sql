@@ -1,9 +1,20 @@
--- remove: deletes the games in the list $ids and everything derived from
--- them, one statement per table, after handing the mirror links of each
--- removed game to its heir (the first game left in place that mirrors
--- it): the heir's link is cleared, so that it is the one counted, and the
--- other games that mirrored the removed one mirror the heir instead.
--- Every table with a game_id column is cleared here (a test checks it).
+-- remove: deletes the games in the list $ids and everything derived
+-- from them, one statement per table (ginlog rm, and ingest when it
+-- replaces a game by its complete version). First the rollup groups of
+-- the blocks that hold a game in the list or a game that mirrors one (as
+-- queries' rollup-forget.sql: the next build makes them again), then the
+-- mirror links of each removed game go to its heir (the first game left in
+-- place that mirrors it): the heir's link is cleared, so that it is the
+-- one counted, and the other games that mirrored the removed one mirror
+-- the heir instead. Every table with a game_id column is cleared here (a
+-- test checks it).
+DELETE FROM rollup_groups
+WHERE block IN (
+  SELECT g.game_id - g.game_id % z.n
+  FROM games g, (SELECT max(block_games) AS n FROM rollup_groups) z
+  WHERE g.game_id IN (SELECT unnest(CAST($ids AS BIGINT[])))
+     OR g.mirror_of IN (SELECT unnest(CAST($ids AS BIGINT[])))
+);
 UPDATE games SET mirror_of = CASE WHEN games.game_id = h.heir THEN NULL ELSE h.heir END
 FROM (SELECT mirror_of AS gone, min(game_id) AS heir
       FROM games
