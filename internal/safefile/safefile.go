@@ -7,7 +7,12 @@
 // target (created exclusively, so never through a link), syncs it, and
 // renames it into place, so that a reader sees the old file or the new
 // one, never a part, and a failure leaves the old file untouched. WriteNew
-// creates a file that must not exist yet, link or not.
+// creates a file that must not exist yet, link or not. Create opens a file
+// to be written as it goes (a bot's stderr), replacing a regular file.
+//
+// Every file ginlog writes goes through this package: a new one is always
+// created exclusively (O_CREATE|O_EXCL), which never follows a link, even
+// one that leads nowhere, and never opens a named pipe or a device.
 package safefile
 
 import (
@@ -90,9 +95,11 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 
 // WriteNew creates the file at path with data, failing if anything is at
 // path already, a link (even one that leads nowhere) included: the
-// exclusive create never follows a link.
+// exclusive create never follows a link. A link, pipe, device or folder
+// there gives an error wrapping ErrNotRegular, a regular file one wrapping
+// fs.ErrExist.
 func WriteNew(path string, data []byte, perm fs.FileMode) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	f, err := createNew(path, perm)
 	if err != nil {
 		return err
 	}
@@ -102,6 +109,36 @@ func WriteNew(path string, data []byte, perm fs.FileMode) error {
 		return err
 	}
 	return f.Close()
+}
+
+// Create creates the file at path and returns it open for writing. A
+// regular file there is removed first, so that the new one replaces it
+// (and a hard link to it elsewhere keeps its content); anything else, a
+// link (even one that leads nowhere), a named pipe, a device or a folder,
+// is refused with an error wrapping ErrNotRegular and left as it is,
+// never opened. The new file is created exclusively: whatever appears at
+// path meanwhile is refused too, never followed.
+func Create(path string, perm fs.FileMode) (*os.File, error) {
+	if err := Check(path); err != nil {
+		return nil, err
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return createNew(path, perm)
+}
+
+// createNew creates the file at path exclusively, and says what is there
+// when something is.
+func createNew(path string, perm fs.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if errors.Is(err, fs.ErrExist) {
+		if cerr := Check(path); cerr != nil {
+			return nil, cerr
+		}
+		return nil, fmt.Errorf("%s exists already: %w", path, fs.ErrExist)
+	}
+	return f, err
 }
 
 // EmptyDir creates the folder dir if it is missing and returns an error
