@@ -193,6 +193,9 @@ func openSource(ctx context.Context, dbPath string) (*exporter, error) {
 	case !info.Mode().IsRegular():
 		return nil, fmt.Errorf("database %s is not a regular file", dbPath)
 	}
+	if err := schema.CheckWAL(abs); err != nil {
+		return nil, err
+	}
 	db, err := openMemory()
 	if err != nil {
 		return nil, err
