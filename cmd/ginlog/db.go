@@ -57,10 +57,10 @@ func dbError(db *schema.DB, err error) (*schema.DB, error) {
 	return db, err
 }
 
-// outError makes a refusal to write over what is not a regular file a
-// usage error of the flag that named it.
+// outError makes a refusal to write over what is not a regular file, or
+// into what is not a folder, a usage error of the flag that named it.
 func outError(flag string, err error) error {
-	if errors.Is(err, safefile.ErrNotRegular) {
+	if errors.Is(err, safefile.ErrNotRegular) || errors.Is(err, safefile.ErrNotFolder) {
 		return &usageError{err: fmt.Errorf("%s: %w", flag, err)}
 	}
 	return err

@@ -74,6 +74,9 @@ means some decision differs or the bot broke a rule.
 			if opts.player, err = entrant(player, opts.exec); err != nil {
 				return usagef("--player: %v", err)
 			}
+			if err := makeStderrDir(opts.exec); err != nil {
+				return err
+			}
 			if opts.format, err = parseFormat(format); err != nil {
 				return err
 			}
@@ -115,7 +118,7 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 		res, err := retrace.Retrace(g, i, !opts.opp, p)
 		if err != nil {
 			bar.Done()
-			return fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err)
+			return outError("--stderr-dir", fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err))
 		}
 		sum.Add(res)
 		bar.Add(1)

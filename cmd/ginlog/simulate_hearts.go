@@ -99,7 +99,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 	})
 	bar.Done()
 	if err != nil {
-		return err
+		return outError("--out", err)
 	}
 	rep := heartsReport(&sum, opts.cfg, time.Since(start))
 	if opts.format == render.JSON {

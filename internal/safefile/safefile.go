@@ -27,6 +27,9 @@ import (
 // ErrNotRegular reports a target that exists and is not a regular file.
 var ErrNotRegular = errors.New("not a regular file: write to a new path or a regular file")
 
+// ErrNotFolder reports a folder's path where something else is.
+var ErrNotFolder = errors.New("not a folder")
+
 // ErrNotEmpty reports a folder that already holds files.
 var ErrNotEmpty = errors.New("the folder is not empty")
 
@@ -141,10 +144,34 @@ func createNew(path string, perm fs.FileMode) (*os.File, error) {
 	return f, err
 }
 
-// EmptyDir creates the folder dir if it is missing and returns an error
-// wrapping ErrNotEmpty if it holds anything.
+// MakeDir creates the folder dir, and its parents, if it is missing, and
+// returns an error wrapping ErrNotFolder if something else is there: a
+// file, a pipe, a link to one or a link that leads nowhere. A link to a
+// folder is followed: the user named it; what is never followed is a link
+// at the name of a file written inside (Create, Write, WriteNew).
+func MakeDir(dir string) error {
+	info, err := os.Stat(dir)
+	switch {
+	case err == nil && info.IsDir():
+		return nil
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		linfo, lerr := os.Lstat(dir)
+		switch {
+		case lerr == nil && linfo.Mode()&fs.ModeSymlink != 0 && err != nil:
+			return fmt.Errorf("%s is a symbolic link that leads nowhere, %w", dir, ErrNotFolder)
+		case lerr == nil && linfo.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s is a symbolic link to %s, %w", dir, Kind(info.Mode()), ErrNotFolder)
+		case lerr == nil:
+			return fmt.Errorf("%s is %s, %w", dir, Kind(linfo.Mode()), ErrNotFolder)
+		}
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// EmptyDir creates the folder dir if it is missing (MakeDir) and returns
+// an error wrapping ErrNotEmpty if it holds anything.
 func EmptyDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := MakeDir(dir); err != nil {
 		return err
 	}
 	f, err := os.Open(dir)

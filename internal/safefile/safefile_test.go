@@ -269,6 +269,57 @@ func TestCreate(t *testing.T) {
 	}
 }
 
+// TestMakeDir checks every kind of target of a folder: a missing one is
+// made, a folder or a link to one is taken, and anything else is refused
+// with ErrNotFolder and left as it was.
+func TestMakeDir(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, path, outside string)
+		ok    bool
+	}{
+		{"missing", func(*testing.T, string, string) {}, true},
+		{"folder", func(t *testing.T, path, _ string) {
+			if err := os.Mkdir(path, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"link to a folder", func(t *testing.T, path, outside string) { mustLink(t, outside, path) }, true},
+		{"file", func(t *testing.T, path, _ string) { mustWrite(t, path, nil) }, false},
+		{"link to a file", func(t *testing.T, path, outside string) { mustLink(t, filepath.Join(outside, "victim"), path) }, false},
+		{"dangling link", func(t *testing.T, path, outside string) { mustLink(t, filepath.Join(outside, "created"), path) }, false},
+		{"named pipe", func(t *testing.T, path, _ string) {
+			if err := mkfifo(path); err != nil {
+				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
+			}
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			mustWrite(t, filepath.Join(outside, "victim"), []byte("keep"))
+			path := filepath.Join(dir, "stderr")
+			tc.setup(t, path, outside)
+			before, _ := os.Lstat(path)
+			err := MakeDir(path)
+			if tc.ok {
+				if info, serr := os.Stat(path); err != nil || serr != nil || !info.IsDir() {
+					t.Errorf("MakeDir = %v; then %v, %v", err, info, serr)
+				}
+				return
+			}
+			if !errors.Is(err, ErrNotFolder) {
+				t.Errorf("MakeDir = %v, want ErrNotFolder", err)
+			}
+			if after, lerr := os.Lstat(path); lerr != nil || after.Mode() != before.Mode() {
+				t.Errorf("the target changed: %v -> %v (%v)", before.Mode(), after, lerr)
+			}
+			if _, err := os.Lstat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
+				t.Error("a folder was made through a link")
+			}
+		})
+	}
+}
+
 func TestEmptyDir(t *testing.T) {
 	dir := t.TempDir()
 	if err := EmptyDir(filepath.Join(dir, "a", "b")); err != nil {
