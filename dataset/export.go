@@ -724,6 +724,8 @@ func (e *exporter) writeDimensions(ctx context.Context) error {
 		if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
+		// A rename replaces a link at final, never writes through it;
+		// checkTree found none in the dataset before the export began.
 		if err := os.Rename(stage, final); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
