@@ -203,7 +203,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		case errors.Is(err, safefile.ErrNotEmpty):
 			return usagef("--out: %v: simulate writes into an empty folder (--force replaces the logs of the same names)", err)
 		case err != nil:
-			return err
+			return outError("--out", err)
 		}
 	}
 	m, err := playMatch(ctx, a, opts.cfg, opts.out, write)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/watch"
 	"github.com/spf13/cobra"
@@ -79,7 +80,7 @@ func runWatch(ctx context.Context, a *app, opts watch.Options) error {
 	opts.Out, opts.Err = a.out, a.err
 	opts.Ingest.OnError = func(e *ingest.FileError) { fmt.Fprintln(a.err, e) }
 	w, err := watch.New(opts)
-	if errors.Is(err, watch.ErrNotFolder) || errors.Is(err, watch.ErrMoveInside) {
+	if errors.Is(err, watch.ErrNotFolder) || errors.Is(err, watch.ErrMoveInside) || errors.Is(err, safefile.ErrNotFolder) {
 		return &usageError{err: err}
 	}
 	if err != nil {
