@@ -1,4 +1,4 @@
-//go:build linux
+//go:build unix
 
 package external
 
@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -25,6 +26,9 @@ import (
 // (setsid), out of the bot's process group, is killed and reaped once the
 // bot is stopped, whether the match closed the bot or a timeout killed it.
 func TestKillsEscapedChildren(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux has a child subreaper: elsewhere a child that left the bot's process group outlives it (docs/protocol.md)")
+	}
 	if _, err := exec.LookPath("setsid"); err != nil {
 		testenv.Missing(t, "setsid(1) not installed (util-linux): %v", err)
 	}
