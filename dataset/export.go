@@ -193,6 +193,9 @@ func openSource(ctx context.Context, dbPath string) (*exporter, error) {
 	case !info.Mode().IsRegular():
 		return nil, fmt.Errorf("database %s is not a regular file", dbPath)
 	}
+	if err := schema.CheckWAL(abs); err != nil {
+		return nil, err
+	}
 	db, err := openMemory()
 	if err != nil {
 		return nil, err
@@ -728,6 +731,8 @@ func (e *exporter) writeDimensions(ctx context.Context) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
+		// A rename replaces a link at final, never writes through it;
+		// checkTree found none in the dataset before the export began.
 		if err := os.Rename(stage, final); err != nil {
 			return nil, fmt.Errorf("write %s: %w", name, err)
 		}

@@ -351,26 +351,10 @@ func checkRegular(path string) error {
 }
 
 // writeFile writes data to dir/name through a temporary file renamed into
-// place, so that a reader sees the old content or the new.
+// place (safefile.WriteFile), so that a reader sees the old content or the
+// new, and a link at that name is refused, never written through.
 func writeFile(dir, name string, data []byte) error {
-	tmp, err := os.CreateTemp(dir, "."+name+".*.tmp")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(dir, name)); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return safefile.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
 // write writes the manifest into dir.

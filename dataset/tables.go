@@ -143,6 +143,9 @@ func (e *exporter) moveStaged(ctx context.Context, mv stagedFile) (File, error) 
 	if err != nil {
 		return File{}, err
 	}
+	// Not through safefile: a rename never writes through a link at its
+	// target (it replaces the name), and checkTree found none in the
+	// dataset before the export began.
 	if err := os.Rename(mv.from, to); err != nil {
 		return File{}, fmt.Errorf("export %s: %w", mv.table, err)
 	}

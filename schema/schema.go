@@ -279,15 +279,51 @@ func dsn(path string, existing bool, q url.Values) (string, error) {
 	info, err := os.Stat(abs)
 	switch {
 	case err == nil && !info.Mode().IsRegular():
-		return "", fmt.Errorf("database %s is not a regular file (%s)", path, safefile.Kind(info.Mode()))
+		return "", notRegular(fmt.Sprintf("database %s is not a regular file (%s)", path, safefile.Kind(info.Mode())))
+	case errors.Is(err, fs.ErrNotExist) && isLink(abs):
+		return "", notRegular(fmt.Sprintf("database %s is a link that leads nowhere: a new database is never created through a link", path))
 	case err != nil && (existing || !errors.Is(err, fs.ErrNotExist)):
 		return "", fmt.Errorf("database %s: %w", path, err)
+	}
+	if err := CheckWAL(path); err != nil {
+		return "", err
 	}
 	name := abs + "?" + q.Encode()
 	if _, err := url.Parse(name); err != nil {
 		return "", fmt.Errorf("database %q cannot be named to the DuckDB driver: %w", path, err)
 	}
 	return name, nil
+}
+
+// ErrNotRegular reports a database path, or the write-ahead log beside
+// it, that is neither a regular file nor a new path: a pipe, a device, a
+// folder, a link that leads nowhere. A link to a database is followed:
+// DuckDB opens nothing but a DuckDB file there, and ginlog no DuckDB file
+// another program made.
+var ErrNotRegular = errors.New("not a regular file")
+
+// notRegular is an error of ErrNotRegular with a message of its own.
+type notRegular string
+
+func (e notRegular) Error() string      { return string(e) }
+func (notRegular) Is(target error) bool { return target == ErrNotRegular }
+
+// CheckWAL returns an error of ErrNotRegular when something other than a
+// regular file is where DuckDB keeps the write-ahead log of the database
+// at path: DuckDB would write through a link there and block on a named
+// pipe, where even SIGTERM cannot stop it.
+func CheckWAL(path string) error {
+	wal := path + ".wal"
+	if info, err := os.Lstat(wal); err == nil && !info.Mode().IsRegular() {
+		return notRegular(fmt.Sprintf("database %s: its write-ahead log %s is %s, not a regular file: remove it", path, wal, safefile.Kind(info.Mode())))
+	}
+	return nil
+}
+
+// isLink reports whether path is a symbolic link.
+func isLink(path string) bool {
+	info, err := os.Lstat(path)
+	return err == nil && info.Mode()&fs.ModeSymlink != 0
 }
 
 // Latest returns the newest schema version this build knows.

@@ -192,6 +192,89 @@ func TestNotARegularFile(t *testing.T) {
 	}
 }
 
+// TestRefusesLinksBeside checks that a link or a named pipe where DuckDB
+// keeps the write-ahead log, and a link that leads nowhere at the
+// database's path, are refused by the writer and the reader before DuckDB
+// opens anything: DuckDB would write through the link, create the
+// database at its target, or block on the pipe.
+func TestRefusesLinksBeside(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, db, outside string)
+		read  error // the reader's error: ErrNotRegular, or what it says of a missing database
+	}{
+		{"log linked to a file outside", func(t *testing.T, db, outside string) {
+			mustSymlink(t, filepath.Join(outside, "victim"), db+".wal")
+		}, ErrNotRegular},
+		{"log linked nowhere", func(t *testing.T, db, outside string) {
+			mustSymlink(t, filepath.Join(outside, "created"), db+".wal")
+		}, ErrNotRegular},
+		{"log a named pipe", func(t *testing.T, db, _ string) {
+			if err := mkfifo(db + ".wal"); err != nil {
+				testenv.Missing(t, "no named pipes here: %v", err)
+			}
+		}, ErrNotRegular},
+		{"database linked nowhere", func(t *testing.T, db, outside string) {
+			if err := os.Remove(db); err != nil {
+				t.Fatal(err)
+			}
+			mustSymlink(t, filepath.Join(outside, "created"), db)
+		}, ErrNoDatabase},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			victim := filepath.Join(outside, "victim")
+			if err := os.WriteFile(victim, []byte("keep"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "g.duckdb")
+			db, err := Open(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			closeDB(t, db)
+			tc.setup(t, path, outside)
+			for _, open := range []struct {
+				name string
+				fn   func(context.Context, string) (*DB, error)
+				want error
+			}{{"Open", Open, ErrNotRegular}, {"OpenReadOnly", OpenReadOnly, tc.read}} {
+				done := make(chan error, 1)
+				go func() {
+					db, err := open.fn(ctx, path)
+					if err == nil {
+						db.Close()
+					}
+					done <- err
+				}()
+				select {
+				case err = <-done:
+				case <-time.After(20 * time.Second):
+					t.Fatalf("%s still blocked after 20 s", open.name)
+				}
+				if !errors.Is(err, open.want) {
+					t.Errorf("%s: %v, want %v", open.name, err, open.want)
+				}
+			}
+			if b, err := os.ReadFile(victim); err != nil || string(b) != "keep" {
+				t.Errorf("written through a link: %q, %v", b, err)
+			}
+			if _, err := os.Lstat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
+				t.Error("a file was created through a link")
+			}
+		})
+	}
+}
+
+// mustSymlink makes a test's link.
+func mustSymlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestRefusesForeignAndNewer checks that a DuckDB file another program
 // made, and a database of a newer schema, are refused by the writer
 // without being changed, and by the reader.

@@ -153,6 +153,9 @@ func moveFile(moveTo, src, dst string) error {
 	if exists(dst) {
 		return fmt.Errorf("%s: %w", dst, fs.ErrExist)
 	}
+	// Not through safefile: a rename moves the file itself and never
+	// writes through a link at dst (one made since the check above would
+	// be replaced, its target untouched).
 	err := os.Rename(src, dst)
 	if !errors.Is(err, syscall.EXDEV) {
 		return err
@@ -203,6 +206,8 @@ func copyFile(src, dst string) (err error) {
 		return err
 	}
 	defer in.Close()
+	// CreateTemp creates its file exclusively (never through a link), and
+	// the rename below replaces a name rather than writes through it.
 	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
 	if err != nil {
 		return err

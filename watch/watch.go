@@ -49,6 +49,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/ingest"
+	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 // The default intervals.
@@ -148,7 +149,8 @@ func New(opts Options) (*Watcher, error) {
 				return nil, fmt.Errorf("--move-to %s: %w %s: choose a folder outside it", opts.MoveTo, ErrMoveInside, root)
 			}
 		}
-		if err := os.MkdirAll(dst, 0o755); err != nil {
+		// The folder as named: a link to a file there is said as one.
+		if err := safefile.MakeDir(opts.MoveTo); err != nil {
 			return nil, fmt.Errorf("--move-to: %w", err)
 		}
 		w.moveTo = dst

@@ -3,10 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/ginlog/ginlog/bridge"
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/spf13/cobra"
 )
 
@@ -79,8 +79,8 @@ func runBridgeHaskell(a *app, opts bridgeHaskellOptions) error {
 		_, err := a.out.Write(b.Bytes())
 		return err
 	}
-	if err := os.WriteFile(opts.out, b.Bytes(), 0o644); err != nil {
-		return err
+	if err := safefile.WriteFile(opts.out, b.Bytes(), 0o644); err != nil {
+		return outError("--out", err)
 	}
 	_, err := fmt.Fprintf(a.err, "wrote %s: compile it beside your %s.hs (see ginlog bridge haskell --help)\n", opts.out, opts.Module)
 	return err

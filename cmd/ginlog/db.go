@@ -46,20 +46,21 @@ func (a *app) openSandbox(ctx context.Context, opts schema.ReadOnlyOptions) (*sc
 	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), opts))
 }
 
-// dbError makes a database path that cannot be a database, and limits
+// dbError makes a database path that cannot be a database (or has a link
+// or pipe where its write-ahead log goes), and limits
 // DuckDB cannot take, usage errors: they came from --db or GINLOG_DB,
 // --memory-limit or --threads.
 func dbError(db *schema.DB, err error) (*schema.DB, error) {
-	if errors.Is(err, schema.ErrPathOptions) || errors.Is(err, schema.ErrBadLimit) {
+	if errors.Is(err, schema.ErrPathOptions) || errors.Is(err, schema.ErrBadLimit) || errors.Is(err, schema.ErrNotRegular) {
 		return nil, &usageError{err: err}
 	}
 	return db, err
 }
 
-// outError makes a refusal to write over what is not a regular file a
-// usage error of the flag that named it.
+// outError makes a refusal to write over what is not a regular file, or
+// into what is not a folder, a usage error of the flag that named it.
 func outError(flag string, err error) error {
-	if errors.Is(err, safefile.ErrNotRegular) {
+	if errors.Is(err, safefile.ErrNotRegular) || errors.Is(err, safefile.ErrNotFolder) {
 		return &usageError{err: fmt.Errorf("%s: %w", flag, err)}
 	}
 	return err

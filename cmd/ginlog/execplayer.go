@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/sim"
@@ -54,6 +56,28 @@ func checkExecFlags(ps *players.Resolver) error {
 		return fmt.Errorf("--timeout: want a positive duration, got %v", ps.Timeout)
 	}
 	return nil
+}
+
+// makeStderrDir creates the --stderr-dir folder if it is missing: a file,
+// or a link to one, there is a usage error.
+func makeStderrDir(ps *players.Resolver) error {
+	if ps.StderrDir == "" {
+		return nil
+	}
+	if err := safefile.MakeDir(ps.StderrDir); err != nil {
+		return outError("--stderr-dir", err)
+	}
+	return nil
+}
+
+// matchError makes a refusal to write a match's files, where a link, pipe
+// or folder is in the way, a usage error of the flag that named their
+// folder: --stderr-dir for a bot's stderr, --out for the logs.
+func matchError(err error) error {
+	if errors.Is(err, external.ErrStderr) {
+		return outError("--stderr-dir", err)
+	}
+	return outError("--out", err)
 }
 
 // forfeitCodesHelp lists the codes a forfeit can have.

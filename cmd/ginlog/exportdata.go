@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginlog/ginlog/dataset"
 	"github.com/ginlog/ginlog/render"
+	"github.com/ginlog/ginlog/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -68,6 +69,9 @@ func runExportData(ctx context.Context, a *app, opts exportDataOptions) error {
 	sum, err := dataset.Export(ctx, a.dbPath(), opts.out, dataset.Options{Rebuild: opts.rebuild})
 	if errors.Is(err, dataset.ErrNotDataset) || errors.Is(err, dataset.ErrPath) {
 		return &usageError{err: fmt.Errorf("--out: %w", err)}
+	}
+	if errors.Is(err, schema.ErrNotRegular) {
+		return &usageError{err: err}
 	}
 	if err != nil {
 		return err

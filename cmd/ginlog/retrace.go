@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -75,6 +76,9 @@ means some decision differs or the bot broke a rule.
 			if opts.player, err = entrant(player, opts.exec); err != nil {
 				return usagef("--player: %v", err)
 			}
+			if err := makeStderrDir(opts.exec); err != nil {
+				return err
+			}
 			if opts.format, err = parseFormat(format); err != nil {
 				return err
 			}
@@ -116,7 +120,7 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 		res, err := retrace.Retrace(g, i, !opts.opp, p)
 		if err != nil {
 			bar.Done()
-			return fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err)
+			return outError("--stderr-dir", fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err))
 		}
 		sum.Add(res)
 		bar.Add(1)
@@ -151,7 +155,16 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 			return nil, err
 		}
 		defer db.Close()
-		return listedGames(ctx, db, opts.game)
+		if opts.game != 0 {
+			if kind, err := store.GameKind(ctx, db.DB, opts.game); err == nil && kind == schema.KindHearts {
+				return nil, usagef("--game %d is a Hearts game: retrace plays Gin only", opts.game)
+			}
+		}
+		games, err := listedGames(ctx, db, opts.game)
+		if err != nil && holdsHearts(ctx, db) {
+			return nil, ginOnly(err, "the database holds")
+		}
+		return games, err
 	}
 	db, err := schema.Open(ctx, "")
 	if err != nil {
@@ -171,7 +184,40 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		}
 		return nil, fmt.Errorf("%w: no logs found in %s", selection.ErrNoGames, strings.Join(opts.paths, ", "))
 	}
-	return listedGames(ctx, db, 0)
+	games, err := listedGames(ctx, db, 0)
+	switch {
+	case err != nil && holdsHearts(ctx, db):
+		return nil, &usageError{err: ginOnly(err, "the logs hold")}
+	case err == nil && holdsHearts(ctx, db):
+		fmt.Fprintln(a.err, "the Hearts games of the logs are not retraced: retrace plays Gin only")
+	}
+	return games, err
+}
+
+// ginOnlyError is a retrace that found no Gin game, only Hearts games.
+type ginOnlyError struct {
+	held string // "the logs hold", "the database holds"
+}
+
+func (e *ginOnlyError) Error() string {
+	return "retrace plays Gin only: " + e.held + " Hearts games only"
+}
+
+// Unwrap makes it a selection.ErrNoGames: nothing to retrace.
+func (e *ginOnlyError) Unwrap() error { return selection.ErrNoGames }
+
+// ginOnly says that retrace plays Gin only when err is that no Gin game
+// was found; any other error is returned as it is.
+func ginOnly(err error, held string) error {
+	if errors.Is(err, selection.ErrNoGames) {
+		return &ginOnlyError{held}
+	}
+	return err
+}
+
+// holdsHearts reports whether db holds Hearts games.
+func holdsHearts(ctx context.Context, db *schema.DB) bool {
+	return selection.Require(ctx, db.DB, selection.Filters{}, schema.KindHearts) == nil
 }
 
 // listedGames reads game id of db, or all its games when id is 0, each

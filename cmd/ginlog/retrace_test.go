@@ -108,3 +108,43 @@ func TestRetraceDatabase(t *testing.T) {
 		t.Errorf("--game 99: exit %d: %s", r.code, r.err)
 	}
 }
+
+// TestRetraceHearts: retrace given Hearts games, as logs or in the
+// database, says in one line that it plays Gin only, and retraces the Gin
+// games of logs that hold both.
+func TestRetraceHearts(t *testing.T) {
+	hearts := filepath.Join(t.TempDir(), "hearts")
+	if r := runCmd(t, nil, "simulate", "--game", "hearts", "--players", "simple,simple,simple,simple", "--games", "2", "--out", hearts); r.code != exitOK {
+		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
+	}
+	mixed := simulated(t, "memory,simple", 2)
+	if err := os.CopyFS(filepath.Join(mixed, "hearts"), os.DirFS(hearts)); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "h.duckdb")
+	if r := runCmd(t, nil, "--db", db, "ingest", hearts); r.code != exitOK {
+		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"hearts logs", []string{"retrace", "--player", "simple", hearts}, exitUsage,
+			"ginlog: retrace plays Gin only: the logs hold Hearts games only\n"},
+		{"both", []string{"retrace", "--player", "memory", mixed}, exitOK,
+			"the Hearts games of the logs are not retraced: retrace plays Gin only\n"},
+		{"hearts database", []string{"--db", db, "retrace", "--player", "simple"}, exitNoMatch,
+			"ginlog: retrace plays Gin only: the database holds Hearts games only\n"},
+		{"a hearts game", []string{"--db", db, "retrace", "--player", "simple", "--game", "1"}, exitUsage,
+			"ginlog: --game 1 is a Hearts game: retrace plays Gin only\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, nil, tc.args...)
+			if r.code != tc.code || r.err != tc.err {
+				t.Errorf("exit %d, stderr %q; want %d, %q", r.code, r.err, tc.code, tc.err)
+			}
+		})
+	}
+}

@@ -134,6 +134,11 @@ func (o *simulateOptions) parseFlags(raw simulateFlags) error {
 	if o.cfg.Players, err = parsePlayers(raw.players, o.exec); err != nil {
 		return err
 	}
+	if o.exec.StderrDir != o.out { // --out is made by runSimulate, empty
+		if err := makeStderrDir(o.exec); err != nil {
+			return err
+		}
+	}
 	if o.cfg.Games < 1 {
 		return usagef("--games: want at least 1, got %d", o.cfg.Games)
 	}
@@ -198,12 +203,12 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		case errors.Is(err, safefile.ErrNotEmpty):
 			return usagef("--out: %v: simulate writes into an empty folder (--force replaces the logs of the same names)", err)
 		case err != nil:
-			return err
+			return outError("--out", err)
 		}
 	}
 	m, err := playMatch(ctx, a, opts.cfg, opts.out, write)
 	if err != nil {
-		return err
+		return matchError(err)
 	}
 	defer m.forfeits.write(a.err, opts.cfg.Players)
 	rep := m.report(opts.cfg)
@@ -212,7 +217,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		cfg.Players[0] = *opts.compare
 		other, err := playMatch(ctx, a, cfg, "", nil)
 		if err != nil {
-			return err
+			return matchError(err)
 		}
 		defer other.forfeits.write(a.err, cfg.Players)
 		c := &simComparison{Match: other.report(cfg)}

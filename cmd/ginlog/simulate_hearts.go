@@ -75,7 +75,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 		case errors.Is(err, safefile.ErrNotEmpty):
 			return usagef("--out: %v: simulate writes into an empty folder (--force replaces the logs of the same names)", err)
 		case err != nil:
-			return err
+			return outError("--out", err)
 		}
 		if err := sim.HeartsDirs(opts.out, ids); err != nil {
 			return err
@@ -99,7 +99,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 	})
 	bar.Done()
 	if err != nil {
-		return err
+		return outError("--out", err)
 	}
 	rep := heartsReport(&sum, opts.cfg, time.Since(start))
 	if opts.format == render.JSON {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/watch"
@@ -79,7 +80,7 @@ func runWatch(ctx context.Context, a *app, opts watch.Options) error {
 	opts.Out, opts.Err = a.out, a.err
 	opts.Ingest.OnError = func(e *logfile.FileError) { fmt.Fprintln(a.err, e) }
 	w, err := watch.New(opts)
-	if errors.Is(err, watch.ErrNotFolder) || errors.Is(err, watch.ErrMoveInside) {
+	if errors.Is(err, watch.ErrNotFolder) || errors.Is(err, watch.ErrMoveInside) || errors.Is(err, safefile.ErrNotFolder) {
 		return &usageError{err: err}
 	}
 	if err != nil {

@@ -66,6 +66,8 @@ func (c *Config) Corpus(ctx context.Context, n int) (string, error) {
 	cfg := sim.Config{Players: c.Players, Games: n, Seed: corpusSeed, Start: corpusStart}
 	err = sim.Run(ctx, cfg, func(g *sim.Game) error { return sim.WriteGame(tmp, g) })
 	if err == nil {
+		// A folder renamed over anything but a missing name or an empty
+		// folder fails: nothing is written through a link at dir.
 		err = os.Rename(tmp, dir)
 	}
 	if err != nil {
@@ -85,7 +87,8 @@ func removeDB(path string) error {
 }
 
 // renameDB moves a closed database file, and its write-ahead log if any,
-// to a new path.
+// to a new path in the bench's own work folder. A rename replaces a link at
+// its target, never writes through it.
 func renameDB(from, to string) error {
 	if err := os.Rename(from, to); err != nil {
 		return err

@@ -66,7 +66,7 @@ func (c *Config) HeartsCorpus(ctx context.Context, n int) (string, error) {
 		err = sim.RunHearts(ctx, cfg, func(g *sim.HeartsGame) error { return sim.WriteHeartsGame(tmp, g, ids) })
 	}
 	if err == nil {
-		err = os.Rename(tmp, dir)
+		err = os.Rename(tmp, dir) // over a link or a file it fails: see corpus
 	}
 	if err != nil {
 		return "", errors.Join(fmt.Errorf("simulate the Hearts corpus of %d games: %w", n, err), os.RemoveAll(tmp))

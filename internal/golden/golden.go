@@ -19,6 +19,8 @@ func Updating() bool { return *update }
 func Check(t testing.TB, path, got string) {
 	t.Helper()
 	if *update {
+		// Tests only, with -update, into the repository's testdata: not
+		// a file ginlog writes for its users, so not through safefile.
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,12 @@
 // target (created exclusively, so never through a link), syncs it, and
 // renames it into place, so that a reader sees the old file or the new
 // one, never a part, and a failure leaves the old file untouched. WriteNew
-// creates a file that must not exist yet, link or not.
+// creates a file that must not exist yet, link or not. Create opens a file
+// to be written as it goes (a bot's stderr), replacing a regular file.
+//
+// Every file ginlog writes goes through this package: a new one is always
+// created exclusively (O_CREATE|O_EXCL), which never follows a link, even
+// one that leads nowhere, and never opens a named pipe or a device.
 package safefile
 
 import (
@@ -21,6 +26,9 @@ import (
 
 // ErrNotRegular reports a target that exists and is not a regular file.
 var ErrNotRegular = errors.New("not a regular file: write to a new path or a regular file")
+
+// ErrNotFolder reports a folder's path where something else is.
+var ErrNotFolder = errors.New("not a folder")
 
 // ErrNotEmpty reports a folder that already holds files.
 var ErrNotEmpty = errors.New("the folder is not empty")
@@ -90,9 +98,11 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 
 // WriteNew creates the file at path with data, failing if anything is at
 // path already, a link (even one that leads nowhere) included: the
-// exclusive create never follows a link.
+// exclusive create never follows a link. A link, pipe, device or folder
+// there gives an error wrapping ErrNotRegular, a regular file one wrapping
+// fs.ErrExist.
 func WriteNew(path string, data []byte, perm fs.FileMode) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	f, err := createNew(path, perm)
 	if err != nil {
 		return err
 	}
@@ -104,10 +114,64 @@ func WriteNew(path string, data []byte, perm fs.FileMode) error {
 	return f.Close()
 }
 
-// EmptyDir creates the folder dir if it is missing and returns an error
-// wrapping ErrNotEmpty if it holds anything.
+// Create creates the file at path and returns it open for writing. A
+// regular file there is removed first, so that the new one replaces it
+// (and a hard link to it elsewhere keeps its content); anything else, a
+// link (even one that leads nowhere), a named pipe, a device or a folder,
+// is refused with an error wrapping ErrNotRegular and left as it is,
+// never opened. The new file is created exclusively: whatever appears at
+// path meanwhile is refused too, never followed.
+func Create(path string, perm fs.FileMode) (*os.File, error) {
+	if err := Check(path); err != nil {
+		return nil, err
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	return createNew(path, perm)
+}
+
+// createNew creates the file at path exclusively, and says what is there
+// when something is.
+func createNew(path string, perm fs.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if errors.Is(err, fs.ErrExist) {
+		if cerr := Check(path); cerr != nil {
+			return nil, cerr
+		}
+		return nil, fmt.Errorf("%s exists already: %w", path, fs.ErrExist)
+	}
+	return f, err
+}
+
+// MakeDir creates the folder dir, and its parents, if it is missing, and
+// returns an error wrapping ErrNotFolder if something else is there: a
+// file, a pipe, a link to one or a link that leads nowhere. A link to a
+// folder is followed: the user named it; what is never followed is a link
+// at the name of a file written inside (Create, Write, WriteNew).
+func MakeDir(dir string) error {
+	info, err := os.Stat(dir)
+	switch {
+	case err == nil && info.IsDir():
+		return nil
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		linfo, lerr := os.Lstat(dir)
+		switch {
+		case lerr == nil && linfo.Mode()&fs.ModeSymlink != 0 && err != nil:
+			return fmt.Errorf("%s is a symbolic link that leads nowhere, %w", dir, ErrNotFolder)
+		case lerr == nil && linfo.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s is a symbolic link to %s, %w", dir, Kind(info.Mode()), ErrNotFolder)
+		case lerr == nil:
+			return fmt.Errorf("%s is %s, %w", dir, Kind(linfo.Mode()), ErrNotFolder)
+		}
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// EmptyDir creates the folder dir if it is missing (MakeDir) and returns
+// an error wrapping ErrNotEmpty if it holds anything.
 func EmptyDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := MakeDir(dir); err != nil {
 		return err
 	}
 	f, err := os.Open(dir)

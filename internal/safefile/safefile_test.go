@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ginlog/ginlog/internal/testenv"
 )
@@ -137,13 +138,22 @@ func TestWriteNew(t *testing.T) {
 	mustLink(t, victim, filepath.Join(dir, "link.csv"))
 	mustLink(t, filepath.Join(outside, "created"), filepath.Join(dir, "dangling.csv"))
 	mustWrite(t, filepath.Join(dir, "old.csv"), []byte("old"))
+	if err := mkfifo(filepath.Join(dir, "fifo.csv")); err != nil {
+		testenv.Missing(t, "no named pipes: mkfifo: %v", err)
+	}
 	for _, tc := range []struct {
 		name string
-		ok   bool
-	}{{"new.csv", true}, {"link.csv", false}, {"dangling.csv", false}, {"old.csv", false}} {
+		want error // nil: written
+	}{
+		{"new.csv", nil},
+		{"link.csv", ErrNotRegular},
+		{"dangling.csv", ErrNotRegular},
+		{"fifo.csv", ErrNotRegular},
+		{"old.csv", fs.ErrExist},
+	} {
 		err := WriteNew(filepath.Join(dir, tc.name), []byte("new"), 0o644)
-		if (err == nil) != tc.ok {
-			t.Errorf("WriteNew(%s) = %v, want ok %v", tc.name, err, tc.ok)
+		if tc.want == nil && err != nil || !errors.Is(err, tc.want) {
+			t.Errorf("WriteNew(%s) = %v, want %v", tc.name, err, tc.want)
 		}
 	}
 	if b := mustRead(t, victim); string(b) != "keep" {
@@ -154,6 +164,159 @@ func TestWriteNew(t *testing.T) {
 	}
 	if b := mustRead(t, filepath.Join(dir, "old.csv")); string(b) != "old" {
 		t.Errorf("an existing file was replaced: %q", b)
+	}
+}
+
+// TestCreate opens every kind of target for writing: a new path and a
+// regular file give a new file (one hard-linked elsewhere keeps its
+// content there); a link, a named pipe (which would block an open for
+// writing), a folder and a device are refused at once and left as they
+// were.
+func TestCreate(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		setup   func(t *testing.T, dir, outside string) string // returns the target
+		refused bool
+	}{
+		{"new path", func(t *testing.T, dir, _ string) string { return filepath.Join(dir, "1-A.stderr") }, false},
+		{"regular file", func(t *testing.T, dir, _ string) string {
+			p := filepath.Join(dir, "1-A.stderr")
+			mustWrite(t, p, []byte("old and longer"))
+			return p
+		}, false},
+		{"hard link to a file outside", func(t *testing.T, dir, outside string) string {
+			p := filepath.Join(dir, "1-A.stderr")
+			if err := os.Link(filepath.Join(outside, "victim"), p); err != nil {
+				testenv.Missing(t, "no hard links here: %v", err)
+			}
+			return p
+		}, false},
+		{"link to a file outside", func(t *testing.T, dir, outside string) string {
+			p := filepath.Join(dir, "1-A.stderr")
+			mustLink(t, filepath.Join(outside, "victim"), p)
+			return p
+		}, true},
+		{"dangling link", func(t *testing.T, dir, outside string) string {
+			p := filepath.Join(dir, "1-A.stderr")
+			mustLink(t, filepath.Join(outside, "created"), p)
+			return p
+		}, true},
+		{"named pipe", func(t *testing.T, dir, _ string) string {
+			p := filepath.Join(dir, "1-A.stderr")
+			if err := mkfifo(p); err != nil {
+				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
+			}
+			return p
+		}, true},
+		{"folder", func(t *testing.T, dir, _ string) string {
+			p := filepath.Join(dir, "1-A.stderr")
+			if err := os.Mkdir(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}, true},
+		{"device", func(t *testing.T, _, _ string) string { return os.DevNull }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			victim := filepath.Join(outside, "victim")
+			mustWrite(t, victim, []byte("keep"))
+			path := tc.setup(t, dir, outside)
+			before, _ := os.Lstat(path)
+			type opened struct {
+				f   *os.File
+				err error
+			}
+			done := make(chan opened, 1)
+			go func() {
+				f, err := Create(path, 0o644)
+				done <- opened{f, err}
+			}()
+			var got opened
+			select {
+			case got = <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("Create(%s) still blocked after 10 s", path)
+			}
+			if tc.refused {
+				if !errors.Is(got.err, ErrNotRegular) {
+					t.Fatalf("Create(%s) = %v, want ErrNotRegular", path, got.err)
+				}
+				if after, err := os.Lstat(path); err != nil || before.Mode() != after.Mode() {
+					t.Errorf("the target changed: %v -> %v (%v)", before, after, err)
+				}
+			} else {
+				if got.err != nil {
+					t.Fatal(got.err)
+				}
+				if _, err := got.f.WriteString("new"); err != nil {
+					t.Fatal(err)
+				}
+				if err := got.f.Close(); err != nil {
+					t.Fatal(err)
+				}
+				if b := mustRead(t, path); string(b) != "new" {
+					t.Errorf("the file holds %q, want %q", b, "new")
+				}
+			}
+			if b := mustRead(t, victim); string(b) != "keep" {
+				t.Errorf("the file outside was changed: %q", b)
+			}
+			if _, err := os.Stat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
+				t.Error("a file was created through the link")
+			}
+		})
+	}
+}
+
+// TestMakeDir checks every kind of target of a folder: a missing one is
+// made, a folder or a link to one is taken, and anything else is refused
+// with ErrNotFolder and left as it was.
+func TestMakeDir(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, path, outside string)
+		ok    bool
+	}{
+		{"missing", func(*testing.T, string, string) {}, true},
+		{"folder", func(t *testing.T, path, _ string) {
+			if err := os.Mkdir(path, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"link to a folder", func(t *testing.T, path, outside string) { mustLink(t, outside, path) }, true},
+		{"file", func(t *testing.T, path, _ string) { mustWrite(t, path, nil) }, false},
+		{"link to a file", func(t *testing.T, path, outside string) { mustLink(t, filepath.Join(outside, "victim"), path) }, false},
+		{"dangling link", func(t *testing.T, path, outside string) { mustLink(t, filepath.Join(outside, "created"), path) }, false},
+		{"named pipe", func(t *testing.T, path, _ string) {
+			if err := mkfifo(path); err != nil {
+				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
+			}
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			mustWrite(t, filepath.Join(outside, "victim"), []byte("keep"))
+			path := filepath.Join(dir, "stderr")
+			tc.setup(t, path, outside)
+			before, _ := os.Lstat(path)
+			err := MakeDir(path)
+			if tc.ok {
+				if info, serr := os.Stat(path); err != nil || serr != nil || !info.IsDir() {
+					t.Errorf("MakeDir = %v; then %v, %v", err, info, serr)
+				}
+				return
+			}
+			if !errors.Is(err, ErrNotFolder) {
+				t.Errorf("MakeDir = %v, want ErrNotFolder", err)
+			}
+			if after, lerr := os.Lstat(path); lerr != nil || after.Mode() != before.Mode() {
+				t.Errorf("the target changed: %v -> %v (%v)", before.Mode(), after, lerr)
+			}
+			if _, err := os.Lstat(filepath.Join(outside, "created")); !errors.Is(err, fs.ErrNotExist) {
+				t.Error("a folder was made through a link")
+			}
+		})
 	}
 }
 

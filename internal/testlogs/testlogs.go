@@ -64,7 +64,8 @@ func Copy(t testing.TB, dir string, stamps ...int64) {
 	}
 }
 
-// Write writes a file into dir, creating dir if needed.
+// Write writes a file into dir, creating dir if needed. Tests only, into
+// their own temporary folders: not through safefile.
 func Write(t testing.TB, dir, name string, data []byte) {
 	t.Helper()
 	if err := os.MkdirAll(dir, 0o755); err != nil {

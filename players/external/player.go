@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/safefile"
 )
 
 // Defaults of Options.
@@ -343,8 +344,15 @@ func (p *Player) Declare(v *gin.View) []gin.Meld {
 // MaxStderr bytes, then a line saying how much more was cut.
 const MaxStderr = 1 << 20
 
+// ErrStderr wraps a failure to keep a bot's stderr in its file: a link,
+// pipe, device or folder where the file goes (safefile.ErrNotRegular), a
+// full disk.
+var ErrStderr = errors.New("keep the bot's stderr")
+
 // lazyFile creates its file on the first write, so that a bot that writes
 // nothing on stderr leaves no file, and keeps the first MaxStderr bytes.
+// The file is made by safefile.Create: a regular file of that name is
+// replaced, anything else is refused and never written through.
 type lazyFile struct {
 	path    string
 	f       *os.File
@@ -355,7 +363,7 @@ type lazyFile struct {
 
 func (l *lazyFile) Write(b []byte) (int, error) {
 	if l.f == nil && l.err == nil {
-		l.f, l.err = os.Create(l.path)
+		l.f, l.err = safefile.Create(l.path, 0o644)
 	}
 	if l.err != nil {
 		return 0, l.err
@@ -385,7 +393,7 @@ func (l *lazyFile) Close() error {
 		}
 	}
 	if l.err != nil {
-		return fmt.Errorf("keep the bot's stderr: %w", l.err)
+		return fmt.Errorf("%w: %w", ErrStderr, l.err)
 	}
 	return nil
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // botPath is the test bot of testdata/bot, built once for the package.
@@ -224,6 +226,89 @@ func TestStderrFiles(t *testing.T) {
 			}
 			if err := os.Remove(filepath.Join(dir, "1700000000-A.stderr")); err != nil && !errors.Is(err, os.ErrNotExist) {
 				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestStderrFileRefusesSpecialFiles: where a game's stderr file would go,
+// a link (to a file outside, or leading nowhere), a named pipe and a
+// folder are refused, at once and without writing through them: the game
+// is played, and its end reports ErrStderr.
+func TestStderrFileRefusesSpecialFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, path, outside string)
+	}{
+		{"link outside", func(t *testing.T, path, outside string) {
+			if err := os.Symlink(filepath.Join(outside, "victim"), path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"dangling link", func(t *testing.T, path, outside string) {
+			if err := os.Symlink(filepath.Join(outside, "created"), path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"named pipe", func(t *testing.T, path, _ string) {
+			if err := mkfifo(path); err != nil {
+				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
+			}
+		}},
+		{"folder", func(t *testing.T, path, _ string) {
+			if err := os.Mkdir(path, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			victim := filepath.Join(outside, "victim")
+			if err := os.WriteFile(victim, []byte("keep"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "1700000000-A.stderr")
+			tc.setup(t, path, outside)
+			before, err := os.Lstat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pl := newPool(t, Options{Command: []string{botPath, "chatty"}, StderrDir: dir})
+			done := make(chan error, 1)
+			go func() {
+				p := pl.Player()
+				if err := p.StartGame(0, 1700000000, 0); err != nil {
+					done <- err
+					return
+				}
+				rng := rand.New(rand.NewPCG(1, 0))
+				simple, err := bots.New("simple", rng)
+				if err != nil {
+					done <- err
+					return
+				}
+				if _, err := gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{p, simple}); err != nil {
+					done <- fmt.Errorf("the game: %w", err)
+					return
+				}
+				done <- p.EndGame()
+			}()
+			select {
+			case err = <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("the game still runs after 20 s")
+			}
+			if !errors.Is(err, ErrStderr) || !errors.Is(err, safefile.ErrNotRegular) {
+				t.Errorf("end of the game: %v, want ErrStderr and safefile.ErrNotRegular", err)
+			}
+			if after, err := os.Lstat(path); err != nil || after.Mode() != before.Mode() {
+				t.Errorf("the target changed: %v -> %v (%v)", before.Mode(), after, err)
+			}
+			if b, err := os.ReadFile(victim); err != nil || string(b) != "keep" {
+				t.Errorf("written through a link: %q, %v", b, err)
+			}
+			if _, err := os.Lstat(filepath.Join(outside, "created")); !errors.Is(err, os.ErrNotExist) {
+				t.Error("a file was created through the link")
 			}
 		})
 	}

@@ -48,7 +48,7 @@ const tailBytes = 512
 // it left behind holds its pipes open.
 const drainGrace = 200 * time.Millisecond
 
-// start runs argv in its own process group.
+// start runs argv in its own session and process group (setGroup).
 func start(argv []string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	setGroup(cmd)
@@ -72,7 +72,7 @@ func start(argv []string) (*process, error) {
 		ends[i], ends[i+1] = r, w
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = ends[0], ends[3], ends[5]
-	err := cmd.Start()
+	err := startBot(cmd)
 	for _, i := range []int{0, 3, 5} { // the bot's ends: the bot holds them now
 		ends[i].Close()
 	}
@@ -94,7 +94,7 @@ func start(argv []string) (*process, error) {
 		close(p.drained)
 	}()
 	go func() {
-		p.waitErr = cmd.Wait()
+		p.waitErr = waitBot(cmd)
 		close(p.exited)
 	}()
 	return p, nil
@@ -295,12 +295,14 @@ func (p *process) exitText() string {
 	return s
 }
 
-// kill ends the whole process group and waits for it.
+// kill ends the whole process group and waits for it, then, if no bot is
+// running any more, what the bots left outside their groups (sweepIfIdle).
 func (p *process) kill() {
 	p.quitOne.Do(func() { close(p.quit) })
 	killGroup(p.cmd)
 	p.stdin.Close()
 	p.settle()
+	sweepIfIdle()
 }
 
 // close asks the bot to stop by closing its input, and kills it if it has
@@ -315,4 +317,5 @@ func (p *process) close(grace time.Duration) {
 	}
 	killGroup(p.cmd) // children the bot left behind
 	p.settle()
+	sweepIfIdle() // and those that left its group
 }

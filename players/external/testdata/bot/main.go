@@ -3,7 +3,9 @@
 // never call, declare every card as deadwood) and checks that ginlog hands
 // back the memory it returned. It counts its calls from the start of each
 // game, which it knows by the absent memory. Its argument picks one way of breaking the
-// rules instead, for the tests of each violation.
+// rules instead, for the tests of each violation, or leaves a child behind
+// (orphan in its process group; escape and escape-hang in a session of
+// its own, made by setsid(1), the bot then playing on or hanging).
 package main
 
 import (
@@ -74,6 +76,18 @@ func main() {
 		case mode == "orphan" && calls == 3:
 			exec.Command("sleep", "3600").Start()
 			time.Sleep(time.Hour)
+		case strings.HasPrefix(mode, "escape") && calls == 3:
+			// A child in a session of its own, out of the bot's process
+			// group: its pid on stderr, for the test to look for.
+			child := exec.Command("setsid", "sleep", "3600")
+			if err := child.Start(); err != nil {
+				fmt.Fprintln(os.Stderr, "setsid:", err)
+				os.Exit(5)
+			}
+			fmt.Fprintf(os.Stderr, "escaped %d\n", child.Process.Pid)
+			if mode == "escape-hang" {
+				time.Sleep(time.Hour)
+			}
 		case mode == "slow" && calls == 3:
 			time.Sleep(1500 * time.Millisecond)
 		case mode == "crash" && calls == 3:
