@@ -4,9 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -20,23 +17,7 @@ const maxFuncLines = 80
 func TestFunctionLength(t *testing.T) {
 	fset := token.NewFileSet()
 	funcs := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	eachGoFile(t, fset, parser.SkipObjectResolution, func(_ string, f *ast.File) {
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
 			if !ok || fn.Body == nil {
@@ -48,11 +29,7 @@ func TestFunctionLength(t *testing.T) {
 				t.Errorf("%s: %s is %d lines long, over %d: give its parts functions of their own", start, fn.Name.Name, n, maxFuncLines)
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if funcs < 1000 {
 		t.Errorf("read %d functions under %s: is the root right?", funcs, root)
 	}

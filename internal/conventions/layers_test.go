@@ -2,9 +2,9 @@ package conventions
 
 import (
 	"bufio"
+	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -107,26 +107,10 @@ func packageImports(t *testing.T) map[string][]string {
 	t.Helper()
 	fset := token.NewFileSet()
 	imports := map[string][]string{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
+	eachGoFile(t, fset, parser.ImportsOnly, func(path string, f *ast.File) {
 		rel, err := filepath.Rel(root, filepath.Dir(path))
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		pkg := filepath.ToSlash(rel)
 		if _, ok := imports[pkg]; !ok {
@@ -135,17 +119,13 @@ func packageImports(t *testing.T) map[string][]string {
 		for _, spec := range f.Imports {
 			p, err := strconv.Unquote(spec.Path.Value)
 			if err != nil {
-				return err
+				t.Fatalf("%s: %v", path, err)
 			}
 			if dep, ok := strings.CutPrefix(p, module+"/"); ok && !slices.Contains(imports[pkg], dep) {
 				imports[pkg] = append(imports[pkg], dep)
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return imports
 }
 

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -26,25 +25,7 @@ var sqlStart = regexp.MustCompile(`^(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DR
 // file whose name says what it does.
 func TestNoInlineSQL(t *testing.T) {
 	fset := token.NewFileSet()
-	files := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		files++
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	files := eachGoFile(t, fset, parser.SkipObjectResolution, func(_ string, f *ast.File) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -65,11 +46,7 @@ func TestNoInlineSQL(t *testing.T) {
 			}
 			return true
 		})
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if files < 100 {
 		t.Errorf("read %d Go files under %s: is the root right?", files, root)
 	}
@@ -84,16 +61,7 @@ func TestNoInlineSQL(t *testing.T) {
 func TestSQLFilesAreEmbedded(t *testing.T) {
 	embeds := map[string][]string{} // folder: the patterns of its go:embed lines
 	var sqlFiles []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
+	eachFile(t, func(path string) error {
 		switch {
 		case strings.HasSuffix(path, ".sql"):
 			sqlFiles = append(sqlFiles, path)
@@ -110,9 +78,6 @@ func TestSQLFilesAreEmbedded(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(sqlFiles) == 0 {
 		t.Fatalf("no .sql files under %s: is the root right?", root)
 	}
