@@ -125,8 +125,8 @@ func header(text string) (desc, rate, columns string) {
 // ErrNoQuery reports a name that is no named query.
 var ErrNoQuery = errors.New("no query")
 
-// Get returns the named query, or an error wrapping ErrNoQuery that lists
-// the names.
+// Get returns the named query, or an error wrapping ErrNoQuery that
+// suggests the names close to name, or else lists them all.
 func Get(name string) (Query, error) {
 	var names []string
 	for _, q := range All() {
@@ -134,6 +134,9 @@ func Get(name string) (Query, error) {
 			return q, nil
 		}
 		names = append(names, q.Name)
+	}
+	if near := selection.Near(name, names); len(near) > 0 {
+		return Query{}, fmt.Errorf("%w %q: did you mean %s? (ginlog query --list lists all %d)", ErrNoQuery, name, strings.Join(near, " or "), len(names))
 	}
 	return Query{}, fmt.Errorf("%w %q: try %s", ErrNoQuery, name, strings.Join(names, ", "))
 }

@@ -15,12 +15,10 @@ func Closest(value string, known []string) []string {
 		dist  int
 		close bool
 	}
-	v := strings.ToLower(value)
 	s := make([]scored, len(known))
 	for i, k := range known {
-		lk := strings.ToLower(k)
-		d := Distance(v, lk)
-		s[i] = scored{k, d, d <= 2 || (v != "" && strings.Contains(lk, v)) || (lk != "" && strings.Contains(v, lk))}
+		d, close := closeTo(value, k)
+		s[i] = scored{k, d, close}
 	}
 	slices.SortStableFunc(s, func(a, b scored) int {
 		switch {
@@ -38,6 +36,28 @@ func Closest(value string, known []string) []string {
 		out[i] = x.name
 	}
 	return out
+}
+
+// Near returns the known values close to value (see Closest), the
+// closest first: the names to suggest for a mistyped one.
+func Near(value string, known []string) []string {
+	var near []string
+	for _, k := range Closest(value, known) {
+		if _, close := closeTo(value, k); !close {
+			break
+		}
+		near = append(near, k)
+	}
+	return near
+}
+
+// closeTo returns the distance between value and known, case aside, and
+// whether they are close: at most two edits apart, or one containing the
+// other.
+func closeTo(value, known string) (int, bool) {
+	v, k := strings.ToLower(value), strings.ToLower(known)
+	d := Distance(v, k)
+	return d, d <= 2 || (v != "" && strings.Contains(k, v)) || (k != "" && strings.Contains(v, k))
 }
 
 // Distance returns the Levenshtein distance between a and b, in runes:

@@ -219,6 +219,28 @@ func TestClosest(t *testing.T) {
 	}
 }
 
+// TestNear checks the names suggested for a mistyped one: the close ones
+// only, the closest first, none when nothing is close.
+func TestNear(t *testing.T) {
+	known := []string{"summary", "draw-tendency", "knock-profile", "discards", "pace", "hearts-points", "hearts-moon"}
+	for _, tc := range []struct {
+		value string
+		want  []string
+	}{
+		{"sumary", []string{"summary"}},
+		{"Summary", []string{"summary"}},
+		{"knock", []string{"knock-profile"}},
+		{"hearts-mon", []string{"hearts-moon"}},
+		{"hearts", []string{"hearts-moon", "hearts-points"}},
+		{"hands", nil},
+		{"", nil},
+	} {
+		if got := selection.Near(tc.value, known); !slices.Equal(got, tc.want) {
+			t.Errorf("Near(%q) = %q, want %q", tc.value, got, tc.want)
+		}
+	}
+}
+
 // editDistance is the definition of the Levenshtein distance, computed by
 // brute force: the reference for Distance.
 func editDistance(a, b []rune) int {

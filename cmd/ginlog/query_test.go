@@ -28,6 +28,7 @@ func queryCommand(t *testing.T, c testenv.Corpus) {
 		{"summary-json", []string{"query", "summary", "--format", "json"}, exitOK},
 		{"card-grid", []string{"query", "card-values", "--grid", "--metric", "melded", "--who", "both"}, exitOK},
 		{"unknown-query", []string{"query", "hands"}, exitUsage},
+		{"misspelt-query", []string{"query", "sumary"}, exitUsage},
 		{"bad-who", []string{"query", "summary", "--who", "them"}, exitUsage},
 		{"bad-since", []string{"query", "summary", "--since", "yesterday"}, exitUsage},
 	} {
