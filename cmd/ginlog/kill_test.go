@@ -21,6 +21,22 @@ import (
 	"github.com/ginlog/ginlog/schema"
 )
 
+// reportHWM writes the process's peak resident memory, VmHWM from
+// /proc/self/status, as "vmhwm: N kB" (Linux only; elsewhere the
+// error reading it).
+func reportHWM(w io.Writer) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		fmt.Fprintln(w, err)
+		return
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			fmt.Fprintf(w, "vmhwm: %s\n", strings.TrimSpace(v))
+		}
+	}
+}
+
 // TestMain runs the command line in a child process when a test asks for
 // one (GINLOG_TEST_ARGS, tab-separated), with stderr taken for a terminal
 // so that the progress bars tell the parent how far it got.
@@ -31,6 +47,9 @@ func TestMain(m *testing.M) {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		code := a.execute(ctx, strings.Split(args, "\t"))
 		stop()
+		if os.Getenv("GINLOG_TEST_HWM") != "" {
+			reportHWM(os.Stderr)
+		}
 		os.Exit(code)
 	}
 	var err error
