@@ -205,7 +205,11 @@ func (p *Player) StartGame(index int, timestamp int64, seat int) error {
 	}
 	p.proc, p.mem, p.fault = proc, Memory{}, nil
 	if dir := p.pool.opts.StderrDir; dir != "" {
-		p.stderr = &lazyFile{path: filepath.Join(dir, strconv.FormatInt(timestamp, 10)+"-"+string(rune('A'+seat))+".stderr")}
+		path := filepath.Join(dir, strconv.FormatInt(timestamp, 10)+"-"+string(rune('A'+seat))+".stderr")
+		// What is in the way is refused now, whether or not the bot
+		// writes on stderr before the game ends: its bytes reach the file
+		// on their own time.
+		p.stderr = &lazyFile{path: path, err: safefile.Check(path)}
 		proc.setSink(p.stderr)
 	} else {
 		proc.setSink(nil)
