@@ -70,7 +70,7 @@ func flagError(cmd *cobra.Command, err error) error {
 			msg = "-" + notExist.GetSpecifiedName() + ": unknown flag"
 		} else {
 			name := notExist.GetSpecifiedName()
-			msg = "--" + name + ": unknown flag" + meant("--", suggestFlag(cmd, name))
+			msg = "--" + name + ": unknown flag" + flagOrCommand(cmd, name)
 		}
 	case errors.As(err, &required):
 		msg = flagName(required.GetFlag()) + ": needs a value"
@@ -134,6 +134,18 @@ func suggestFlag(cmd *cobra.Command, name string) []string {
 	cmd.Flags().VisitAll(visit)
 	cmd.InheritedFlags().VisitAll(visit)
 	return nearest(name, names)
+}
+
+// flagOrCommand suggests what an unknown flag --name may have meant: the
+// command of that name (ingest --watch: ginlog watch), or else the flags
+// of cmd it may be a mistyping of.
+func flagOrCommand(cmd *cobra.Command, name string) string {
+	for _, c := range cmd.Root().Commands() {
+		if c.IsAvailableCommand() && c != cmd && c.Name() == strings.ToLower(name) {
+			return " (did you mean the command " + c.CommandPath() + "?)"
+		}
+	}
+	return meant("--", suggestFlag(cmd, name))
 }
 
 // nearest returns the names that typed may be a mistyping of: those within

@@ -115,6 +115,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{"unknown flag", []string{"query", "--foo"}, "ginlog: --foo: unknown flag; see ginlog query --help"},
 		{"mistyped flag", []string{"query", "summary", "--fromat", "csv"}, "ginlog: --fromat: unknown flag (did you mean --format?); see ginlog query --help"},
 		{"flag prefix", []string{"query", "summary", "--opp", "bot7"}, "ginlog: --opp: unknown flag (did you mean --opponent?); see ginlog query --help"},
+		{"a command as a flag", []string{"ingest", "--watch", "logs"}, "ginlog: --watch: unknown flag (did you mean the command ginlog watch?); see ginlog ingest --help"},
 		{"unknown short flag", []string{"melds", "-x", "SA"}, "ginlog: -x: unknown flag; see ginlog melds --help"},
 		{"unknown short flag in a group", []string{"rm", "-yz"}, "ginlog: -z: unknown flag; see ginlog rm --help"},
 		{"flag without a value", []string{"simulate", "--out"}, "ginlog: --out: needs a value; see ginlog simulate --help"},
