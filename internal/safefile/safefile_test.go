@@ -16,11 +16,7 @@ import (
 // file are written (atomically, with the permissions asked), anything else
 // is refused and left as it was, and a failed write leaves nothing behind.
 func TestWrite(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		setup   func(t *testing.T, dir, outside string) string // returns the target
-		refused bool
-	}{
+	for _, tc := range append([]target{
 		{"new path", func(t *testing.T, dir, _ string) string { return filepath.Join(dir, "out.html") }, false},
 		{"regular file", func(t *testing.T, dir, _ string) string {
 			p := filepath.Join(dir, "out.html")
@@ -30,32 +26,7 @@ func TestWrite(t *testing.T) {
 			}
 			return p
 		}, false},
-		{"link to a file outside", func(t *testing.T, dir, outside string) string {
-			p := filepath.Join(dir, "out.html")
-			mustLink(t, filepath.Join(outside, "victim"), p)
-			return p
-		}, true},
-		{"dangling link", func(t *testing.T, dir, outside string) string {
-			p := filepath.Join(dir, "out.html")
-			mustLink(t, filepath.Join(outside, "created"), p)
-			return p
-		}, true},
-		{"named pipe", func(t *testing.T, dir, _ string) string {
-			p := filepath.Join(dir, "out.html")
-			if err := mkfifo(p); err != nil {
-				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
-			}
-			return p
-		}, true},
-		{"folder", func(t *testing.T, dir, _ string) string {
-			p := filepath.Join(dir, "out.html")
-			if err := os.Mkdir(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			return p
-		}, true},
-		{"device", func(t *testing.T, _, _ string) string { return os.DevNull }, true},
-	} {
+	}, refusedTargets("out.html")...) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, outside := t.TempDir(), t.TempDir()
 			victim := filepath.Join(outside, "victim")
@@ -173,11 +144,7 @@ func TestWriteNew(t *testing.T) {
 // writing), a folder and a device are refused at once and left as they
 // were.
 func TestCreate(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		setup   func(t *testing.T, dir, outside string) string // returns the target
-		refused bool
-	}{
+	for _, tc := range append([]target{
 		{"new path", func(t *testing.T, dir, _ string) string { return filepath.Join(dir, "1-A.stderr") }, false},
 		{"regular file", func(t *testing.T, dir, _ string) string {
 			p := filepath.Join(dir, "1-A.stderr")
@@ -191,32 +158,7 @@ func TestCreate(t *testing.T) {
 			}
 			return p
 		}, false},
-		{"link to a file outside", func(t *testing.T, dir, outside string) string {
-			p := filepath.Join(dir, "1-A.stderr")
-			mustLink(t, filepath.Join(outside, "victim"), p)
-			return p
-		}, true},
-		{"dangling link", func(t *testing.T, dir, outside string) string {
-			p := filepath.Join(dir, "1-A.stderr")
-			mustLink(t, filepath.Join(outside, "created"), p)
-			return p
-		}, true},
-		{"named pipe", func(t *testing.T, dir, _ string) string {
-			p := filepath.Join(dir, "1-A.stderr")
-			if err := mkfifo(p); err != nil {
-				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
-			}
-			return p
-		}, true},
-		{"folder", func(t *testing.T, dir, _ string) string {
-			p := filepath.Join(dir, "1-A.stderr")
-			if err := os.Mkdir(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			return p
-		}, true},
-		{"device", func(t *testing.T, _, _ string) string { return os.DevNull }, true},
-	} {
+	}, refusedTargets("1-A.stderr")...) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, outside := t.TempDir(), t.TempDir()
 			victim := filepath.Join(outside, "victim")
@@ -339,6 +281,45 @@ func TestEmptyDir(t *testing.T) {
 }
 
 // mustWrite writes a test's file.
+// target is a kind of place to write: setup makes it in dir (outside holds
+// the victim file a link may lead to) and returns its path; refused says
+// whether a write there must be refused.
+type target struct {
+	name    string
+	setup   func(t *testing.T, dir, outside string) string
+	refused bool
+}
+
+// refusedTargets are the targets named name in dir that every writer
+// refuses: links (to the victim outside, or leading nowhere), a named
+// pipe, a folder, and a device.
+func refusedTargets(name string) []target {
+	at := func(dir string) string { return filepath.Join(dir, name) }
+	return []target{
+		{"link to a file outside", func(t *testing.T, dir, outside string) string {
+			mustLink(t, filepath.Join(outside, "victim"), at(dir))
+			return at(dir)
+		}, true},
+		{"dangling link", func(t *testing.T, dir, outside string) string {
+			mustLink(t, filepath.Join(outside, "created"), at(dir))
+			return at(dir)
+		}, true},
+		{"named pipe", func(t *testing.T, dir, _ string) string {
+			if err := mkfifo(at(dir)); err != nil {
+				testenv.Missing(t, "no named pipes: mkfifo: %v", err)
+			}
+			return at(dir)
+		}, true},
+		{"folder", func(t *testing.T, dir, _ string) string {
+			if err := os.Mkdir(at(dir), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return at(dir)
+		}, true},
+		{"device", func(t *testing.T, _, _ string) string { return os.DevNull }, true},
+	}
+}
+
 func mustWrite(t *testing.T, path string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
