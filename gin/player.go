@@ -1,5 +1,7 @@
 package gin
 
+import "slices"
+
 // Pile is where a player draws from. Persisted: do not reorder.
 type Pile uint8
 
@@ -62,6 +64,15 @@ type View struct {
 	Scores      [2]int       // totals as of the last round: own, then opponent's
 	OppLastDraw Pile         // the opponent's last draw in this round, NoPile if none
 	History     []PublicPlay // every play of this round so far, in order
+}
+
+// Clone returns a copy of the view that stays valid after the call that
+// received it: its hand and history are copied.
+func (v *View) Clone() View {
+	c := *v
+	c.Hand = slices.Clone(v.Hand)
+	c.History = slices.Clone(v.History)
+	return c
 }
 
 // HandSet returns the player's hand as a set.

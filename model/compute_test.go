@@ -3,7 +3,6 @@ package model
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sync"
 	"testing"
 
@@ -19,10 +18,7 @@ type recorder struct {
 }
 
 func (r recorder) Draw(v *gin.View) gin.Pile {
-	c := *v
-	c.Hand = slices.Clone(v.Hand)
-	c.History = slices.Clone(v.History)
-	*r.views = append(*r.views, c)
+	*r.views = append(*r.views, v.Clone())
 	return r.Player.Draw(v)
 }
 

@@ -42,10 +42,7 @@ type recorder struct {
 }
 
 func (r *recorder) Draw(v *gin.View) gin.Pile {
-	c := *v
-	c.Hand = slices.Clone(v.Hand)
-	c.History = slices.Clone(v.History)
-	r.views = append(r.views, c)
+	r.views = append(r.views, v.Clone())
 	return r.Player.Draw(v)
 }
 

@@ -2,7 +2,6 @@ package infer
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
@@ -16,10 +15,7 @@ type recorder struct {
 }
 
 func (r recorder) Draw(v *gin.View) gin.Pile {
-	c := *v
-	c.Hand = slices.Clone(v.Hand)
-	c.History = slices.Clone(v.History)
-	*r.views = append(*r.views, c)
+	*r.views = append(*r.views, v.Clone())
 	return r.Player.Draw(v)
 }
 
