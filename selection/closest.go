@@ -10,11 +10,36 @@ import (
 // away, or one containing the other), the closest first, then the rest by
 // name. known is not changed.
 func Closest(value string, known []string) []string {
-	type scored struct {
-		name  string
-		dist  int
-		close bool
+	s := ranked(value, known)
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = x.name
 	}
+	return out
+}
+
+// Near returns the known values close to value (see Closest), the
+// closest first: the names to suggest for a mistyped one.
+func Near(value string, known []string) []string {
+	var near []string
+	for _, x := range ranked(value, known) {
+		if !x.close {
+			break
+		}
+		near = append(near, x.name)
+	}
+	return near
+}
+
+// scored is a known value with its distance from the value typed.
+type scored struct {
+	name  string
+	dist  int
+	close bool
+}
+
+// ranked scores known values against value, in Closest's order.
+func ranked(value string, known []string) []scored {
 	s := make([]scored, len(known))
 	for i, k := range known {
 		d, close := closeTo(value, k)
@@ -31,24 +56,7 @@ func Closest(value string, known []string) []string {
 		}
 		return strings.Compare(a.name, b.name)
 	})
-	out := make([]string, len(s))
-	for i, x := range s {
-		out[i] = x.name
-	}
-	return out
-}
-
-// Near returns the known values close to value (see Closest), the
-// closest first: the names to suggest for a mistyped one.
-func Near(value string, known []string) []string {
-	var near []string
-	for _, k := range Closest(value, known) {
-		if _, close := closeTo(value, k); !close {
-			break
-		}
-		near = append(near, k)
-	}
-	return near
+	return s
 }
 
 // closeTo returns the distance between value and known, case aside, and
