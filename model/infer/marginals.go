@@ -36,7 +36,7 @@ func scaledOdds(v, top float64) float64 {
 	if !(d > minScore) {
 		d = minScore
 	}
-	return math.Exp(d)
+	return oddsExp(d)
 }
 
 // Marginals sets out[i], for each of the n = len(z) cards, to the
