@@ -211,6 +211,9 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 	if p.sampled != nil {
 		return p.sampledDraw(v)
 	}
+	if p.rollout != nil {
+		v = visible(v, &p.rollout.visible)
+	}
 	h := v.HandSet()
 	phase := model.Phase(v.StockLeft)
 	dw := gin.Deadwood(h)
@@ -235,7 +238,7 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 		return p.sampledDiscard(v, drawn)
 	}
 	if p.rollout != nil {
-		return p.rolloutDiscard(v, drawn)
+		return p.rolloutDiscard(visible(v, &p.rollout.visible), drawn)
 	}
 	return p.tunedDiscard(v, drawn)
 }

@@ -109,6 +109,7 @@ type rolloutState struct {
 	hist    []histEvent
 	left    []int
 	kept    []rolloutDeal
+	visible []gin.PublicPlay // the history as the framework shows it (visible.go)
 }
 
 // rolloutDeal is one opponent hand and stock order a discard is played out
@@ -164,7 +165,7 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 	t := &s.tracker
 	t.Sync(v)
 	t.SetHand(own)
-	s.pcg.Seed(seed(v, drawn))
+	s.pcg.Seed(rolloutSeed(v, drawn))
 	t.Sampler(s.model, &s.sampler)
 	unknown := t.Unseen()
 	ev := lastOppPlay(v, t.OpponentPlays())
@@ -223,6 +224,18 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 		d.stock = s.order[at : at+n : at+n]
 		at += n
 	}
+}
+
+// rolloutSeed keys a decision's randomness on what the framework shows
+// the player (visible.go): its hand and the card it drew, the scores, the
+// round's plays, the top of the discard pile and the face-up card. The
+// Haskell export computes the same key from the same facts.
+func rolloutSeed(v *gin.View, drawn gin.Card) (uint64, uint64) {
+	h := uint64(v.HandSet())*0x9e3779b97f4a7c15 ^ uint64(v.Scores[0])<<48 ^ uint64(v.Scores[1])<<32 ^ uint64(drawn)
+	for _, p := range v.History {
+		h = (h ^ uint64(p.Top)<<16 ^ uint64(p.Discarded)<<8 ^ uint64(p.Source)) * 0xbf58476d1ce4e5b9
+	}
+	return h, uint64(v.Top)<<8 ^ uint64(v.FaceUp)
 }
 
 // rolloutChoice is a discard and a call weighed by the rollout player.

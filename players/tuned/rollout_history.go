@@ -48,13 +48,15 @@ func (s *rolloutState) history(v *gin.View, last int) []histEvent {
 		if pl.Seat == v.Seat {
 			continue
 		}
-		if i < last {
+		if i < last && pl.Top.Valid() { // not a face-up card the player never saw
 			switch {
 			case pl.Source != gin.DiscardPile:
 				ev = append(ev, histEvent{pl.Top, histRefused, left[i]})
 			case !discarded.Has(pl.Top):
 				ev = append(ev, histEvent{pl.Top, histTaken, left[i]})
 			}
+		}
+		if i < last {
 			ev = append(ev, histEvent{pl.Discarded, histDiscard, left[i]})
 		}
 		discarded = discarded.Add(pl.Discarded)

@@ -572,7 +572,8 @@ func lastOppPlay(v *gin.View, plays int) oppPlay {
 // deadwood dw) now, made its last play as it did, by the hand policy: it
 // took or refused the face-up card, discarded what it did and did not
 // call. A stock draw could have been any of h's cards not known to be
-// held: the chance is the mean over them.
+// held: the chance is the mean over them; so could a face-up card the
+// player never saw (UnknownCard), taken with no chance to weigh.
 func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 	if !e.ok {
 		return 1
@@ -584,14 +585,16 @@ func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 			return 0
 		}
 	}
-	if e.took && !h.Has(e.top) {
+	if e.took && e.top.Valid() && !h.Has(e.top) {
 		return 0
 	}
 	eleven := h.Add(e.discarded)
 	dd := gin.BestDiscards(eleven, 0)
-	if e.took {
+	if e.took && e.top.Valid() {
 		return l * hp.Take(model.TakeRelation(e.top, eleven.Remove(e.top)), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
 	}
+	// A stock draw, or the face-up card the rollout player never saw
+	// (visible.go) taken: the drawn card is any of h's not known.
 	sum, n := 0.0, 0
 	for x := uint64(h &^ known); x != 0; x &= x - 1 {
 		c := gin.Card(bits.TrailingZeros64(x))
@@ -600,7 +603,10 @@ func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 		if lik == 0 {
 			continue
 		}
-		sum += lik * (1 - hp.Take(model.TakeRelation(e.top, eleven.Remove(c)), e.stockLeft))
+		if !e.took && e.top.Valid() {
+			lik *= 1 - hp.Take(model.TakeRelation(e.top, eleven.Remove(c)), e.stockLeft)
+		}
+		sum += lik
 	}
 	if n == 0 {
 		return 0
