@@ -1,4 +1,242 @@
 -- ---------------------------------------------------------------------
+-- Cards, hands and the meld solver (gin/card.go, gin/hand.go,
+-- gin/relation.go, gin/solver.go). A card is suit*13 + rank (spades,
+-- clubs, diamonds, hearts; ace 0 to king 12), a hand a Word64 with bit c
+-- set for card c.
+
+-- | A card's deadwood value (Card.Points): ace 1, two to ten face value,
+-- jack, queen and king 10.
+glPoints :: Int -> Int
+glPoints c = min 10 (c `rem` 13 + 1)
+
+-- | The deadwood value of a hand (Hand.Points). A card's value less one
+-- is min 9 rank, so the hand's value is its size plus, for each bit of
+-- that, the cards having it times the bit's weight.
+glHandPoints :: Word64 -> Int
+glHandPoints h = popCount h + popCount (h .&. 0xf557aabd55eaa)
+  + 2 * popCount (h .&. 0x6603301980cc)
+  + 4 * popCount (h .&. 0x7803c01e00f0)
+  + 8 * popCount (h .&. 0xf807c03e01f00)
+{-# INLINE glHandPoints #-}
+
+-- | The cards that some set or run within the hand a can use (the union
+-- of solver.go's candidates of a): the run starts are the cards with the
+-- next two of their suit (ranks up to the jack, so no run wraps into the
+-- next suit), the sets the ranks held in three suits or four.
+glMeldable :: Word64 -> Word64
+glMeldable a = runs .|. (a .&. (three * 0x8004002001))
+  where
+    r3 = a .&. (a `unsafeShiftR` 1) .&. (a `unsafeShiftR` 2)
+      .&. 0x3ff9ffcffe7ff
+    runs = r3 .|. (r3 `unsafeShiftL` 1) .|. (r3 `unsafeShiftL` 2)
+    s0 = a .&. 0x1FFF
+    s1 = (a `unsafeShiftR` 13) .&. 0x1FFF
+    s2 = (a `unsafeShiftR` 26) .&. 0x1FFF
+    s3 = (a `unsafeShiftR` 39) .&. 0x1FFF
+    three = (s0 .&. s1 .&. (s2 .|. s3)) .|. (s2 .&. s3 .&. (s0 .|. s1))
+{-# INLINE glMeldable #-}
+
+-- | Folds f over the melds within a that hold card c, c being the lowest
+-- meldable card of a, in the order of solver.go's candidate indexes:
+-- the runs from c of 3, 4 and 5 cards, then the set of c's rank (all
+-- four, then the three-card sets leaving out each other card in turn).
+-- Runs are at most 5 long there, as in candidates.find.
+glFoldMelds :: (b -> Word64 -> b) -> b -> Word64 -> Int -> b
+glFoldMelds f z a c = sets (runs z)
+  where
+    r = c `rem` 13
+    b = bit c :: Word64
+    has m = a .&. m == m
+    runs acc
+      | r > 10 || not (has (b * 7)) = acc
+      | r > 9 || not (has (b * 15)) = f acc (b * 7)
+      | r > 8 || not (has (b * 31)) = f (f acc (b * 7)) (b * 15)
+      | otherwise = f (f (f acc (b * 7)) (b * 15)) (b * 31)
+    s = a .&. (0x8004002001 `unsafeShiftL` r)
+    t = s .&. (s - 1)
+    t2 = t .&. (t - 1)
+    sets acc = case popCount s of
+      3 -> f acc s
+      4 -> f (f (f (f acc s) (s `xor` (t .&. negate t)))
+               (s `xor` (t2 .&. negate t2)))
+             (s `xor` (t2 .&. (t2 - 1)))
+      _ -> acc
+{-# INLINE glFoldMelds #-}
+
+-- | The most melded value of an arrangement of the available cards a,
+-- given the value melded so far and the best found (minSearch.run
+-- without the path): each branch either melds the lowest meldable card
+-- in one of its melds, or leaves it deadwood; a branch is cut when all
+-- the meldable cards left could not beat the best.
+glDeadRun :: Word64 -> Int -> Int -> Int
+glDeadRun a melded best0
+  | u == 0 || melded + glHandPoints u <= best = best
+  | otherwise = glDeadRun (clearBit a c) melded
+      (glFoldMelds step best a c)
+  where
+    best = max melded best0
+    u = glMeldable a
+    c = countTrailingZeros u
+    step acc m = glDeadRun (a `xor` m) (melded + glHandPoints m) acc
+
+-- | The least deadwood over the arrangements of the hand (Deadwood).
+glDeadwood :: Word64 -> Int
+glDeadwood h = glHandPoints h - glDeadRun h 0 0
+
+-- | The best melded value found and the melds of it, latest first.
+data GlBest = GlBest !Int [Word64]
+
+-- | minSearch.run with its path: as glDeadRun, keeping the first best
+-- arrangement met, so that glArrange declares the melds Go does.
+glMinRun :: Word64 -> Int -> [Word64] -> GlBest -> GlBest
+glMinRun a melded path acc0@(GlBest best0 _)
+  | u == 0 || melded + glHandPoints u <= best = acc
+  | otherwise = glMinRun (clearBit a c) melded path
+      (glFoldMelds step acc a c)
+  where
+    acc = if melded > best0 then GlBest melded path else acc0
+    best = max melded best0
+    u = glMeldable a
+    c = countTrailingZeros u
+    step ac m = glMinRun (a `xor` m) (melded + glHandPoints m) (m : path) ac
+
+-- | An arrangement of least deadwood (Arrange): its melds, in the order
+-- the search chose them, and its deadwood cards.
+glArrange :: Word64 -> ([Word64], Word64)
+glArrange h = (reverse path, h .&. complement (foldl' (.|.) 0 path))
+  where
+    GlBest _ path = glMinRun h 0 [] (GlBest 0 [])
+
+-- | The least deadwood each allowed discard leaves, as gin.Discards.
+-- For hands of up to 16 cards the values sit in bytes, one for each
+-- card of the hand in deck order (the first 8 in one word, the rest in
+-- the other); larger hands keep a list of (card, value).
+data GlDiscards
+  = GlDiscards !Word64 !Word64 !Word64 !Word64 !Int
+    -- ^ allowed, hand, bytes 0-7, bytes 8-15, whole
+  | GlDiscardsBig !Word64 !Int [(Int, Int)]
+    -- ^ allowed, whole, the values
+
+-- | The discard walk's state: the two words of bytes and the whole
+-- hand's least deadwood.
+data GlAcc = GlAcc !Word64 !Word64 !Int
+
+-- | BestDiscards(h, forbidden): for each card of h not forbidden, the
+-- least deadwood of h without it (capped at 255 as Go's uint8), from
+-- one walk over every maximal arrangement of h.
+glBestDiscards :: Word64 -> Word64 -> GlDiscards
+glBestDiscards h forbidden
+  | popCount h > 16 = GlDiscardsBig allowed (glDeadwood h)
+      [ (c, min 255 (glDeadwood (clearBit h c))) | c <- glCards allowed ]
+  | otherwise = GlDiscards allowed h w0 w1 whole
+  where
+    allowed = h .&. complement forbidden
+    GlAcc w0 w1 whole = glDiscRun h allowed (glHandPoints h) h h 0
+      (GlAcc maxBound maxBound (glHandPoints h))
+
+-- | The cards of a hand in deck order (Hand.Cards).
+glCards :: Word64 -> [Int]
+glCards 0 = []
+glCards x = countTrailingZeros x : glCards (x .&. (x - 1))
+
+-- | discardSearch.run: walks every maximal arrangement (no cut), hand
+-- being the cards outside the melds chosen, a those still available to
+-- meld; at each leaf every allowed card of hand is a possible discard.
+glDiscRun :: Word64 -> Word64 -> Int -> Word64 -> Word64 -> Int -> GlAcc
+  -> GlAcc
+glDiscRun h allowed total hand a melded acc
+  | u == 0 = glLeaf h (total - melded) (hand .&. allowed) acc
+  | otherwise = glDiscRun h allowed total hand (clearBit a c) melded
+      (glFoldMelds step acc a c)
+  where
+    u = glMeldable a
+    c = countTrailingZeros u
+    step ac m = glDiscRun h allowed total (hand `xor` m) (a `xor` m)
+      (melded + glHandPoints m) ac
+
+-- | A leaf of the discard walk: the deadwood base of the arrangement
+-- bounds the whole hand's, and base less a card's value bounds the
+-- value of each card of xs.
+glLeaf :: Word64 -> Int -> Word64 -> GlAcc -> GlAcc
+glLeaf h base xs (GlAcc w0 w1 whole)
+  | xs == 0 = GlAcc w0 w1 (min whole base)
+  | k < 8 = glLeaf h base xs' (GlAcc (glLower w0 (8 * k) v) w1 whole)
+  | otherwise = glLeaf h base xs' (GlAcc w0 (glLower w1 (8 * k - 64) v)
+      whole)
+  where
+    c = countTrailingZeros xs
+    xs' = xs .&. (xs - 1)
+    k = popCount (h .&. (bit c - 1))
+    v = base - glPoints c
+
+-- | The word with its byte at bit offset o lowered to v if v is less.
+glLower :: Word64 -> Int -> Int -> Word64
+glLower w o v
+  | fromIntegral v < cur = w `xor` ((cur `xor` fromIntegral v)
+      `unsafeShiftL` o)
+  | otherwise = w
+  where
+    cur = (w `unsafeShiftR` o) .&. 255
+{-# INLINE glLower #-}
+
+-- | After(c): the least deadwood left by discarding c, if allowed.
+glDiscardsAfter :: GlDiscards -> Int -> Maybe Int
+glDiscardsAfter (GlDiscards allowed h w0 w1 _) c
+  | not (testBit allowed c) = Nothing
+  | k < 8 = Just (fromIntegral ((w0 `unsafeShiftR` (8 * k)) .&. 255))
+  | otherwise = Just (fromIntegral ((w1 `unsafeShiftR` (8 * k - 64))
+      .&. 255))
+  where
+    k = popCount (h .&. (bit c - 1))
+glDiscardsAfter (GlDiscardsBig _ _ vs) c = lookup c vs
+
+-- | Whole: the least deadwood of the whole hand, before the discard.
+glDiscardsWhole :: GlDiscards -> Int
+glDiscardsWhole (GlDiscards _ _ _ _ whole) = whole
+glDiscardsWhole (GlDiscardsBig _ whole _) = whole
+
+-- | Allowed: the cards that may be discarded.
+glDiscardsAllowed :: GlDiscards -> Word64
+glDiscardsAllowed (GlDiscards allowed _ _ _ _) = allowed
+glDiscardsAllowed (GlDiscardsBig allowed _ _) = allowed
+
+-- | Best: the least deadwood an allowed discard leaves and the cards
+-- leaving it; (-1, 0) when no card is allowed.
+glDiscardsBest :: GlDiscards -> (Int, Word64)
+glDiscardsBest d = glBestGo d (glDiscardsAllowed d) (-1) 0
+
+-- | The loop of glDiscardsBest over the allowed cards xs left.
+glBestGo :: GlDiscards -> Word64 -> Int -> Word64 -> (Int, Word64)
+glBestGo d xs best cards
+  | xs == 0 = (best, cards)
+  | best < 0 || v < best = glBestGo d xs' v (bit c)
+  | v == best = glBestGo d xs' best (setBit cards c)
+  | otherwise = glBestGo d xs' best cards
+  where
+    c = countTrailingZeros xs
+    xs' = xs .&. (xs - 1)
+    v = maybe 0 id (glDiscardsAfter d c)
+
+-- | Neighbours(c, within): the cards that can share a meld with c, c
+-- excluded: its rank in the other suits, and its suit within the ranks
+-- from within below it to within above.
+glNeighbours :: Int -> Int -> Word64
+glNeighbours c within = clearBit (rankCards .|. suitCards) c
+  where
+    r = c `rem` 13
+    lo = max 0 (r - within)
+    hi = min 12 (r + within)
+    rankCards = 0x8004002001 `unsafeShiftL` r
+    suitCards
+      | hi < lo = 0
+      | otherwise = (bit (hi - lo + 1) - 1) `unsafeShiftL` (c - r + lo)
+
+-- | Combo(h, c): h holds a card of c's rank, or of its suit within two
+-- ranks of it.
+glCombo :: Word64 -> Int -> Bool
+glCombo h c = h .&. glNeighbours c 2 /= 0
+
+-- ---------------------------------------------------------------------
 -- Random numbers: Go's math/rand/v2 PCG source and the Rand methods the
 -- rollout player uses, bit for bit (a 64-bit machine's results).
 
