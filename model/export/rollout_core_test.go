@@ -113,7 +113,7 @@ func hexList[T ~uint64](xs []T) string {
 
 // rolloutSolverCases: card values, Neighbours and Combo throughout, and
 // Deadwood, BestDiscards (with random forbidden cards) and Arrange of
-// random hands of 0 to 12 cards, many rich in melds.
+// random hands of 0 to 12 cards, many rich in melds, and a few of 13 to 20.
 func rolloutSolverCases(rng *rand.Rand) []rolloutCase {
 	var points []string
 	for c := range gin.Card(gin.NumCards) {
@@ -125,8 +125,12 @@ func rolloutSolverCases(rng *rand.Rand) []rolloutCase {
 			cases = append(cases, rolloutCase{fmt.Sprintf("neighbours %d %d", c, w), hexList([]gin.Hand{gin.Neighbours(c, w)})})
 		}
 	}
-	for i := range 4000 {
-		h := gin.HandOf(randomHand(rng, i%13)...)
+	for i := range 4200 {
+		n := i % 13
+		if i >= 4000 {
+			n = 13 + i%8 // the core's other way for hands over 16 cards or 126 points
+		}
+		h := gin.HandOf(randomHand(rng, n)...)
 		forbidden := gin.HandOf(randomHand(rng, rng.IntN(4))...)
 		if rng.IntN(3) == 0 {
 			forbidden &= h

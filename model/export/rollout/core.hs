@@ -11,13 +11,28 @@ glPoints c = min 10 (c `rem` 13 + 1)
 
 -- | The deadwood value of a hand (Hand.Points). A card's value less one
 -- is min 9 rank, so the hand's value is its size plus, for each bit of
--- that, the cards having it times the bit's weight.
+-- that, the cards having it times the bit's weight. The counts are
+-- summed in the bytes of one word (a byte's sum is at most 8 * 16), then
+-- in 16-bit lanes: no popCount, which without -msse4.2 is a C call.
 glHandPoints :: Word64 -> Int
-glHandPoints h = popCount h + popCount (h .&. 0xf557aabd55eaa)
-  + 2 * popCount (h .&. 0x6603301980cc)
-  + 4 * popCount (h .&. 0x7803c01e00f0)
-  + 8 * popCount (h .&. 0xf807c03e01f00)
+glHandPoints h = fromIntegral ((((l .&. 0x00FF00FF00FF00FF)
+  + ((l `unsafeShiftR` 8) .&. 0x00FF00FF00FF00FF)) * 0x0001000100010001)
+  `unsafeShiftR` 48)
+  where
+    l = glBytes h + glBytes (h .&. 0xf557aabd55eaa)
+      + 2 * glBytes (h .&. 0x6603301980cc)
+      + 4 * glBytes (h .&. 0x7803c01e00f0)
+      + 8 * glBytes (h .&. 0xf807c03e01f00)
 {-# INLINE glHandPoints #-}
+
+-- | The number of bits set in each byte of x, in that byte.
+glBytes :: Word64 -> Word64
+glBytes x = (y + (y `unsafeShiftR` 4)) .&. 0x0F0F0F0F0F0F0F0F
+  where
+    z = x - ((x `unsafeShiftR` 1) .&. 0x5555555555555555)
+    y = (z .&. 0x3333333333333333)
+      + ((z `unsafeShiftR` 2) .&. 0x3333333333333333)
+{-# INLINE glBytes #-}
 
 -- | The cards that some set or run within the hand a can use (the union
 -- of solver.go's candidates of a): the run starts are the cards with the
@@ -36,31 +51,37 @@ glMeldable a = runs .|. (a .&. (three * 0x8004002001))
     three = (s0 .&. s1 .&. (s2 .|. s3)) .|. (s2 .&. s3 .&. (s0 .|. s1))
 {-# INLINE glMeldable #-}
 
--- | Folds f over the melds within a that hold card c, c being the lowest
--- meldable card of a, in the order of solver.go's candidate indexes:
--- the runs from c of 3, 4 and 5 cards, then the set of c's rank (all
--- four, then the three-card sets leaving out each other card in turn).
--- Runs are at most 5 long there, as in candidates.find.
-glFoldMelds :: (b -> Word64 -> b) -> b -> Word64 -> Int -> b
+-- | Folds f over the melds within a that hold card c, with their
+-- values, c being the lowest meldable card of a, in the order of
+-- solver.go's candidate indexes: the runs from c of 3, 4 and 5 cards,
+-- then the set of c's rank (all four, then the three-card sets leaving
+-- out each other card in turn). Runs are at most 5 long there, as in
+-- candidates.find.
+glFoldMelds :: (b -> Word64 -> Int -> b) -> b -> Word64 -> Int -> b
 glFoldMelds f z a c = sets (runs z)
   where
     r = c `rem` 13
-    b = bit c :: Word64
+    b = unsafeShiftL 1 c :: Word64
     has m = a .&. m == m
+    p k = min 10 (k + 1)
+    v3 = p r + p (r + 1) + p (r + 2)
+    v4 = v3 + p (r + 3)
     runs acc
       | r > 10 || not (has (b * 7)) = acc
-      | r > 9 || not (has (b * 15)) = f acc (b * 7)
-      | r > 8 || not (has (b * 31)) = f (f acc (b * 7)) (b * 15)
-      | otherwise = f (f (f acc (b * 7)) (b * 15)) (b * 31)
+      | r > 9 || not (has (b * 15)) = f acc (b * 7) v3
+      | r > 8 || not (has (b * 31)) = f (f acc (b * 7) v3) (b * 15) v4
+      | otherwise = f (f (f acc (b * 7) v3) (b * 15) v4) (b * 31)
+          (v4 + p (r + 4))
     s = a .&. (0x8004002001 `unsafeShiftL` r)
     t = s .&. (s - 1)
     t2 = t .&. (t - 1)
-    sets acc = case popCount s of
-      3 -> f acc s
-      4 -> f (f (f (f acc s) (s `xor` (t .&. negate t)))
-               (s `xor` (t2 .&. negate t2)))
-             (s `xor` (t2 .&. (t2 - 1)))
-      _ -> acc
+    t3 = t2 .&. (t2 - 1)
+    sets acc
+      | t2 == 0 = acc
+      | t3 == 0 = f acc s (3 * p r)
+      | otherwise = f (f (f (f acc s (4 * p r))
+          (s `xor` (t .&. negate t)) (3 * p r))
+          (s `xor` (t2 .&. negate t2)) (3 * p r)) (s `xor` t3) (3 * p r)
 {-# INLINE glFoldMelds #-}
 
 -- | The most melded value of an arrangement of the available cards a,
@@ -77,7 +98,7 @@ glDeadRun a melded best0
     best = max melded best0
     u = glMeldable a
     c = countTrailingZeros u
-    step acc m = glDeadRun (a `xor` m) (melded + glHandPoints m) acc
+    step acc m v = glDeadRun (a `xor` m) (melded + v) acc
 
 -- | The least deadwood over the arrangements of the hand (Deadwood).
 glDeadwood :: Word64 -> Int
@@ -98,7 +119,7 @@ glMinRun a melded path acc0@(GlBest best0 _)
     best = max melded best0
     u = glMeldable a
     c = countTrailingZeros u
-    step ac m = glMinRun (a `xor` m) (melded + glHandPoints m) (m : path) ac
+    step ac m v = glMinRun (a `xor` m) (melded + v) (m : path) ac
 
 -- | An arrangement of least deadwood (Arrange): its melds, in the order
 -- the search chose them, and its deadwood cards.
@@ -108,9 +129,12 @@ glArrange h = (reverse path, h .&. complement (foldl' (.|.) 0 path))
     GlBest _ path = glMinRun h 0 [] (GlBest 0 [])
 
 -- | The least deadwood each allowed discard leaves, as gin.Discards.
--- For hands of up to 16 cards the values sit in bytes, one for each
--- card of the hand in deck order (the first 8 in one word, the rest in
--- the other); larger hands keep a list of (card, value).
+-- For hands of up to 16 cards worth at most 126 there is a byte for
+-- each card of the hand in deck order (the first 8 in one word, the
+-- rest in the other): for an allowed card the least deadwood of the
+-- hand with the card uncovered (its value after discarding it plus its
+-- own value), 0 for the others. Other hands keep a list of (card,
+-- value).
 data GlDiscards
   = GlDiscards !Word64 !Word64 !Word64 !Word64 !Int
     -- ^ allowed, hand, bytes 0-7, bytes 8-15, whole
@@ -123,51 +147,78 @@ data GlAcc = GlAcc !Word64 !Word64 !Int
 
 -- | BestDiscards(h, forbidden): for each card of h not forbidden, the
 -- least deadwood of h without it (capped at 255 as Go's uint8), from
--- one walk over every maximal arrangement of h.
+-- one walk over the maximal arrangements of h.
 glBestDiscards :: Word64 -> Word64 -> GlDiscards
 glBestDiscards h forbidden
-  | popCount h > 16 = GlDiscardsBig allowed (glDeadwood h)
+  | popCount h > 16 || total > 126 = GlDiscardsBig allowed (glDeadwood h)
       [ (c, min 255 (glDeadwood (clearBit h c))) | c <- glCards allowed ]
   | otherwise = GlDiscards allowed h w0 w1 whole
   where
     allowed = h .&. complement forbidden
-    GlAcc w0 w1 whole = glDiscRun h allowed (glHandPoints h) h h 0
-      (GlAcc maxBound maxBound (glHandPoints h))
+    total = glHandPoints h
+    GlAcc w0 w1 whole = glDiscRun h allowed total h h 0
+      (glUnknown h allowed 0 (GlAcc 0 0 total))
+
+-- | The walk's first state: the bytes of the allowed cards of h at 127
+-- (above any deadwood), k being the byte of h's lowest card.
+glUnknown :: Word64 -> Word64 -> Int -> GlAcc -> GlAcc
+glUnknown h xs k acc@(GlAcc w0 w1 whole)
+  | h == 0 = acc
+  | xs .&. low == 0 = glUnknown h' xs (k + 1) acc
+  | k < 8 = glUnknown h' xs (k + 1) (GlAcc (w0 .|. l) w1 whole)
+  | otherwise = glUnknown h' xs (k + 1) (GlAcc w0 (w1 .|. l) whole)
+  where
+    low = h .&. negate h
+    h' = h `xor` low
+    l = 127 `unsafeShiftL` (8 * (k `rem` 8))
 
 -- | The cards of a hand in deck order (Hand.Cards).
 glCards :: Word64 -> [Int]
 glCards 0 = []
 glCards x = countTrailingZeros x : glCards (x .&. (x - 1))
 
--- | discardSearch.run: walks every maximal arrangement (no cut), hand
--- being the cards outside the melds chosen, a those still available to
--- meld; at each leaf every allowed card of hand is a possible discard.
+-- | discardSearch.run: walks the maximal arrangements, hand being the
+-- cards outside the melds chosen, a those still available to meld; at
+-- each leaf every allowed card of hand is a possible discard. Unlike
+-- Go's walk it skips the branches whose every leaf would leave at least
+-- each byte's deadwood and the whole's (the same values result).
 glDiscRun :: Word64 -> Word64 -> Int -> Word64 -> Word64 -> Int -> GlAcc
   -> GlAcc
-glDiscRun h allowed total hand a melded acc
-  | u == 0 = glLeaf h (total - melded) (hand .&. allowed) acc
+glDiscRun h allowed total hand a melded acc@(GlAcc w0 w1 whole)
+  | h `seq` allowed `seq` total `seq` hand `seq` u == 0 =
+      glLeafGo h (total - melded) (hand .&. allowed) 0
+        (GlAcc w0 w1 (min whole (total - melded)))
+  | lb >= whole && glAtMost lb w0 && glAtMost lb w1 = acc
   | otherwise = glDiscRun h allowed total hand (clearBit a c) melded
       (glFoldMelds step acc a c)
   where
     u = glMeldable a
     c = countTrailingZeros u
-    step ac m = glDiscRun h allowed total (hand `xor` m) (a `xor` m)
-      (melded + glHandPoints m) ac
+    lb = total - melded - glHandPoints u
+    step ac m v = glDiscRun h allowed total (hand `xor` m) (a `xor` m)
+      (melded + v) ac
 
--- | A leaf of the discard walk: the deadwood base of the arrangement
--- bounds the whole hand's, and base less a card's value bounds the
--- value of each card of xs.
-glLeaf :: Word64 -> Int -> Word64 -> GlAcc -> GlAcc
-glLeaf h base xs (GlAcc w0 w1 whole)
-  | xs == 0 = GlAcc w0 w1 (min whole base)
-  | k < 8 = glLeaf h base xs' (GlAcc (glLower w0 (8 * k) v) w1 whole)
-  | otherwise = glLeaf h base xs' (GlAcc w0 (glLower w1 (8 * k - 64) v)
-      whole)
+-- | Whether every byte of w (each below 128) is at most v (0 to 127).
+glAtMost :: Int -> Word64 -> Bool
+glAtMost v w = ((fromIntegral v * 0x0101010101010101
+  .|. 0x8080808080808080) - w) .&. 0x8080808080808080
+  == 0x8080808080808080
+{-# INLINE glAtMost #-}
+
+-- | The loop of a leaf over the cards of h, k being the byte of the
+-- lowest: the cards of xs among them lower their bytes to v.
+glLeafGo :: Word64 -> Int -> Word64 -> Int -> GlAcc -> GlAcc
+glLeafGo h v xs k acc@(GlAcc w0 w1 whole)
+  | h `seq` v `seq` k `seq` xs == 0 = acc
+  | xs .&. low == 0 = glLeafGo h' v xs (k + 1) acc
+  | k < 8 = glLeafGo h' v xs' (k + 1)
+      (GlAcc (glLower w0 (8 * k) v) w1 whole)
+  | otherwise = glLeafGo h' v xs' (k + 1)
+      (GlAcc w0 (glLower w1 (8 * k - 64) v) whole)
   where
-    c = countTrailingZeros xs
-    xs' = xs .&. (xs - 1)
-    k = popCount (h .&. (bit c - 1))
-    v = base - glPoints c
+    low = h .&. negate h
+    h' = h `xor` low
+    xs' = xs `xor` low
 
 -- | The word with its byte at bit offset o lowered to v if v is less.
 glLower :: Word64 -> Int -> Int -> Word64
@@ -183,11 +234,11 @@ glLower w o v
 glDiscardsAfter :: GlDiscards -> Int -> Maybe Int
 glDiscardsAfter (GlDiscards allowed h w0 w1 _) c
   | not (testBit allowed c) = Nothing
-  | k < 8 = Just (fromIntegral ((w0 `unsafeShiftR` (8 * k)) .&. 255))
-  | otherwise = Just (fromIntegral ((w1 `unsafeShiftR` (8 * k - 64))
-      .&. 255))
+  | otherwise = Just (fromIntegral (w `unsafeShiftR` o .&. 255)
+      - glPoints c)
   where
     k = popCount (h .&. (bit c - 1))
+    (w, o) = if k < 8 then (w0, 8 * k) else (w1, 8 * k - 64)
 glDiscardsAfter (GlDiscardsBig _ _ vs) c = lookup c vs
 
 -- | Whole: the least deadwood of the whole hand, before the discard.
