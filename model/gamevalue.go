@@ -97,3 +97,11 @@ func (g *GameValue) Points(own, opp, net int) float64 {
 	}
 	return (after - before) / g.slope
 }
+
+// At is the chance of winning the game from totals own and opp: 1 once
+// own reaches GameTarget, else 0 once opp does.
+func (g *GameValue) At(own, opp int) float64 { return g.at(own, opp) }
+
+// Slope is the chance of winning that a point is worth near the start of a
+// game: Points divides by it.
+func (g *GameValue) Slope() float64 { return g.slope }

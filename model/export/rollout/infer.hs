@@ -55,10 +55,6 @@ glValid c = c >= 0 && c < 52
 glCardSet :: Int -> Word64
 glCardSet c = if glValid c then bit c else 0
 
--- | The points of card c (gin.Card.Points): ace 1, faces 10.
-glCardPoints :: Int -> Int
-glCardPoints c = min 10 (c `rem` 13 + 1)
-
 -- | The cards in relation r to card c (infer's related[r][c]): 0 the
 -- other cards of its rank, 1 its suit one rank away, 2 two ranks away.
 glRelated :: Int -> Int -> Word64
@@ -180,10 +176,6 @@ glTrack faceUp plays hand =
 glKnown :: GlTracker -> Word64
 glKnown = gltKnown
 
--- | The cards the opponent cannot hold (Tracker.Seen).
-glSeen :: GlTracker -> Word64
-glSeen t = gltOwn t .|. gltPile t
-
 -- | The cards whose place the player does not know (Tracker.Unseen).
 glUnseen :: GlTracker -> Word64
 glUnseen t = glFullDeck .&. complement (gltOwn t .|. gltPile t .|. gltKnown t)
@@ -191,10 +183,6 @@ glUnseen t = glFullDeck .&. complement (gltOwn t .|. gltPile t .|. gltKnown t)
 -- | How many of the opponent's ten cards are not known (Tracker.Hidden).
 glHidden :: GlTracker -> Int
 glHidden t = max 0 (10 - popCount (gltKnown t))
-
--- | The cards left in the stock (Tracker.StockLeft).
-glStockLeft :: GlTracker -> Int
-glStockLeft = gltStockLeft
 
 -- | The opponent's plays this round (Tracker.OpponentPlays).
 glOppPlays :: GlTracker -> Int
@@ -253,8 +241,8 @@ glContext t =
     , glxDead = gltOwn t .|. gltPile t
     , glxLastRefused = rels (gltAnyRefused t) (gltLastRefused t)
     , glxLastDiscard = rels (gltNDiscards t > 0) (gltDiscard0 t)
-    , glxPoints0 = glCardPoints (gltDiscard0 t)
-    , glxPoints1 = glCardPoints (gltDiscard1 t)
+    , glxPoints0 = glPoints (gltDiscard0 t)
+    , glxPoints1 = glPoints (gltDiscard1 t)
     , glxRank = gltDiscard0 t `rem` 13
     , glxDiscards = min (gltNDiscards t) 2
     }
@@ -307,7 +295,7 @@ glFeatures t x c =
   where
     ph = glxPhase x
     rank = c `rem` 13
-    pts = glCardPoints c
+    pts = glPoints c
     n = glxDiscards x
     (live, completed) = glLines c (glxDead x) (gltKnown t)
     open = min live 2
@@ -316,14 +304,9 @@ glFeatures t x c =
 -- | The unseen cards in card order, each with its entries (Tracker.Problem;
 -- the count is glHidden).
 glProblem :: GlTracker -> [(Int, [Int])]
-glProblem t = [(c, glFeatures t x c) | c <- glCardsOf (glUnseen t)]
+glProblem t = [(c, glFeatures t x c) | c <- glCards (glUnseen t)]
   where
     x = glContext t
-
--- | The cards of a hand, in card order.
-glCardsOf :: Word64 -> [Int]
-glCardsOf 0 = []
-glCardsOf h = countTrailingZeros h : glCardsOf (h .&. (h - 1))
 
 -- | The weight vector (infer.Params.Vector, the model's w) laid out for
 -- fast lookups: a complete binary tree of 256 leaves, the index's bits
@@ -367,40 +350,42 @@ glTopScore :: [Double] -> Double
 glTopScore = foldl' (\top v -> if v > top then v else top) (-1 / 0)
 
 -- | The odds of score v scaled by the top score's, at least exp(-50)
--- (infer's scaledOdds), exp being Go's (glGoExp).
+-- (infer's ScaledOdds).
 glScaledOdds :: Double -> Double -> Double
 glScaledOdds v top
   | v >= top = 1
-  | otherwise = glGoExp (if d > -50 then d else -50)
-  where
-    d = v - top
+  | otherwise = glOddsExp (v - top)
 
--- | a*b+c rounded once, as the FMA instructions do: exactly, through
--- rationals (fromRational rounds to nearest, ties to even).
-glFma :: Double -> Double -> Double -> Double
-glFma a b c = fromRational (toRational a * toRational b + toRational c)
-
--- | exp x as Go's math.Exp computes it on amd64 with AVX and FMA (the
--- FMA path of math/exp_amd64.s, Sleef's method), for x in [-50, 0], all
--- scaledOdds passes: libm's exp, correctly rounded or nearly, differs
--- from it in the last bit for about one x in eight. k is x/ln 2 rounded
--- to even (CVTSD2SL); 2^k scales the result exactly.
-glGoExp :: Double -> Double
-glGoExp x = encodeFloat 1 k * glFma y3 (2 + y3) 1
+-- | exp x for x in [-50, 0] (smaller x counts as -50), as infer's oddsExp
+-- computes it the same on every machine: package math's portable
+-- algorithm, each product rounded (GHC fuses none).
+glOddsExp :: Double -> Double
+glOddsExp x0
+  | x >= 0 = 1
+  | x > -1 / 268435456 = 1 + x
+  | otherwise = scaleFloat k y
   where
-    k = round (1.4426950408889634073599246810018920 * x) :: Int
+    x = if x0 >= -50 then x0 else -50
+    k = truncate (1.44269504088896338700e+00 * x - 0.5) :: Int
     kd = fromIntegral k
-    r0 = glFma (-0.69314718055966295651160180568695068359375) kd x
-    r = 0.0625 * glFma (-0.28235290563031577122588448175013436025525412068e-12)
-      kd r0
-    poly = foldl' (\p c -> glFma p r c) 2.4801587301587301587e-5
-      [ 1.9841269841269841270e-4, 1.3888888888888888889e-3
-      , 8.3333333333333333333e-3, 4.1666666666666666667e-2
-      , 1.6666666666666666667e-1, 0.5, 1 ]
-    y0 = r * poly
-    y1 = (2 + y0) * y0
-    y2 = (2 + y1) * y1
-    y3 = (2 + y2) * y2
+    hi = x - kd * 6.93147180369123816490e-01
+    lo = kd * 1.90821492927058770002e-10
+    r = hi - lo
+    t = r * r
+    poly =
+      1.66666666666666657415e-01
+        + t
+          * ( -2.77777777770155933842e-03
+                + t
+                  * ( 6.61375632143793436117e-05
+                        + t
+                          * ( -1.65339022054652515390e-06
+                                + t * 4.13813679705723846039e-08
+                            )
+                    )
+            )
+    c = r - t * poly
+    y = 1 - ((lo - (r * c) / (2 - c)) - hi)
 
 -- | One unseen card of a sampler, with what Sampler.Sample reads of it:
 -- the set of it and the cards after it, how many those are, and for each
@@ -428,7 +413,7 @@ glSampler ws = glSamplerWith (Just (glModel ws))
 
 -- | Tracker.Sampler, with a model or none (Nothing: uniform).
 glSamplerWith :: Maybe GlModel -> GlTracker -> GlSampler
-glSamplerWith mm t = glPrepare (gltKnown t) (glCardsOf (glUnseen t)) z count
+glSamplerWith mm t = glPrepare (gltKnown t) (glCards (glUnseen t)) z count
   where
     z = glScores mm t
     count = glHidden t

@@ -19,7 +19,7 @@
 -- answers a checksum of the hands drawn: for timing it.
 module Main (main) where
 
-import Data.Bits (xor)
+import Data.Bits (xor, (.|.))
 import Data.List (intercalate)
 import Data.Word (Word64)
 import GHC.Float (castDoubleToWord64, castWord64ToDouble)
@@ -77,8 +77,8 @@ answer m ("track" : req@[_, _, _, s1, s2, n, _]) =
   unwords
     [ showH (glKnown t)
     , showH (glUnseen t)
-    , showH (glSeen t)
-    , show (glStockLeft t)
+    , showH (gltOwn t .|. gltPile t)
+    , show (gltStockLeft t)
     , show (glHidden t)
     , show (glOppPlays t)
     , "F" ++ intercalate ";" [show c ++ ":" ++ join fs | (c, fs) <- glProblem t]

@@ -1,0 +1,193 @@
+package bridge
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/model"
+	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/players/external"
+	"github.com/ginlog/ginlog/players/tuned"
+)
+
+// The rollout player exported as Haskell (model/export, rollout/) must
+// play as ginlog's Go rollout player, decision for decision. The corpus
+// testdata/rollout-agreement.txt records the Go player's decisions in
+// games against the baselines; the tests replay those games with the Go
+// player and the Haskell one, compiled with the generated Player.hs and
+// Main, side by side through the line protocol.
+
+// rolloutConfig is players/tuned's default configuration, as the export
+// takes it.
+func rolloutConfig() export.RolloutConfig {
+	c := tuned.DefaultRolloutConfig
+	return export.RolloutConfig{Samples: c.Samples, Pool: c.Pool, MaxStock: c.MaxStock, Margin: c.Margin, Z: c.Z,
+		Soft: c.Soft, Calls: c.Calls, Game: c.Game}
+}
+
+// buildRollout writes the rollout export of w, the Player.hs that plays
+// it and the bridge's Main into a folder, compiles them with the flags
+// (and -O1, as the course's stack build optimises) and returns the
+// executable.
+func buildRollout(t testing.TB, w *model.Weights, flags ...string) string {
+	t.Helper()
+	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
+	dir := t.TempDir()
+	var module, player, main bytes.Buffer
+	if err := export.HaskellRollout(&module, w, "GinlogRollout", rolloutConfig()); err != nil {
+		t.Fatal(err)
+	}
+	if err := export.HaskellRolloutPlayer(&player, "GinlogRollout"); err != nil {
+		t.Fatal(err)
+	}
+	if err := Haskell(&main, HaskellOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]*bytes.Buffer{"GinlogRollout.hs": &module, "Player.hs": &player, "GinlogMain.hs": &main} {
+		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fw, err := filepath.Abs(filepath.Join(haskellDir, "framework"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(dir, "player")
+	args := append([]string{"-O1", "-i" + fw, "-i" + dir, "-outputdir", filepath.Join(dir, "build"), "-o", exe,
+		filepath.Join(dir, "GinlogMain.hs")}, flags...)
+	start := time.Now()
+	if out, err := exec.Command(compiler, args...).CombinedOutput(); err != nil {
+		t.Fatalf("ghc %s: %v\n%s", strings.Join(flags, " "), err, out)
+	}
+	t.Logf("compiled in %v", time.Since(start).Round(time.Millisecond))
+	return exe
+}
+
+// twin plays ginlog's Go rollout player and asks the Haskell one, over
+// the protocol, every decision too: it records the Go player's decisions
+// and counts those the Haskell player makes otherwise.
+type twin struct {
+	t         *testing.T
+	game      int
+	goPlayer  *tuned.Player
+	hs        *external.Player
+	decisions []string
+	differ    *int
+}
+
+func (w *twin) compare(v *gin.View, kind, goes, hs string) {
+	w.decisions = append(w.decisions, goes)
+	if goes != hs {
+		if *w.differ < 10 {
+			w.t.Errorf("game %d round %d ply %d, %s: Go %s, Haskell %s", w.game, v.Round, v.Turn+1, kind, goes, hs)
+		}
+		*w.differ++
+	}
+}
+
+func (w *twin) Draw(v *gin.View) gin.Pile {
+	pile := w.goPlayer.Draw(v)
+	w.compare(v, "draw", pile.String(), w.hs.Draw(v).String())
+	return pile
+}
+
+func (w *twin) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
+	card, call := w.goPlayer.Discard(v, drawn)
+	hc, hcall := w.hs.Discard(v, drawn)
+	w.compare(v, "discard", card.String()+":"+call.String(), hc.String()+":"+hcall.String())
+	return card, call
+}
+
+func (w *twin) Declare(v *gin.View) []gin.Meld {
+	melds := w.goPlayer.Declare(v)
+	w.compare(v, "melds", meldsText(melds), meldsText(w.hs.Declare(v)))
+	return melds
+}
+
+// meldsText writes melds in one order, whatever order they come in.
+func meldsText(melds []gin.Meld) string {
+	var out []string
+	for _, m := range melds {
+		if gin.Hand(m).Len() > 1 {
+			out = append(out, strings.ReplaceAll(m.String(), " ", ""))
+		}
+	}
+	slices.Sort(out)
+	return "[" + strings.Join(out, " ") + "]"
+}
+
+// agreementGames are the corpus's games: against each baseline, from both
+// seats.
+var agreementGames = []struct {
+	opponent string
+	seat     int
+}{
+	{"simple", 0}, {"simple", 1}, {"meldable", 0}, {"memory", 1}, {"simple", 1}, {"meldable", 1},
+	{"memory", 0}, {"simple", 0}, {"simple", 1}, {"meldable", 0}, {"memory", 1}, {"simple", 0},
+	{"simple", 1}, {"meldable", 1}, {"memory", 0}, {"simple", 0}, {"simple", 1}, {"memory", 1},
+	{"meldable", 0}, {"simple", 0}, {"memory", 0}, {"simple", 1}, {"meldable", 1}, {"simple", 0},
+}
+
+// TestRolloutAgrees replays the corpus with the Go rollout player and the
+// Haskell export, weights fitted on the sample games, side by side: every
+// decision must be the same, and the Go player's must be the corpus's
+// (go test -update rewrites the corpus after a change to the player).
+func TestRolloutAgrees(t *testing.T) {
+	w := sampleWeights(t)
+	exe := buildRollout(t, w, "-Wall", "-Werror", "-Wunsafe")
+	pool, err := external.NewPool(external.Options{Command: []string{exe}, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	goPlayer, err := tuned.NewRolloutPlayer(w, tuned.DefaultRolloutConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus strings.Builder
+	corpus.WriteString("# The Go rollout player's decisions (draw; discard:call; melds of the\n" +
+		"# final hand) in games against the baselines, weights fitted on the\n" +
+		"# sample games: go test ./bridge -run TestRolloutAgrees -update rewrites it.\n")
+	differ, total := 0, 0
+	start := time.Now()
+	for i, g := range agreementGames {
+		rng := rand.New(rand.NewPCG(25, uint64(i)))
+		bot, err := bots.New(g.opponent, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tw := &twin{t: t, game: i, goPlayer: goPlayer.Fresh(), hs: pool.Player(), differ: &differ}
+		if err := tw.hs.StartGame(i, int64(1700000000+i), g.seat); err != nil {
+			t.Fatal(err)
+		}
+		players := [2]gin.Player{tw, bot}
+		if g.seat == 1 {
+			players = [2]gin.Player{bot, tw}
+		}
+		if _, err := gin.PlayGame(gin.RandomDeals(rng), players); err != nil || tw.hs.Fault() != nil {
+			t.Fatalf("game %d: %v, fault %v", i, err, tw.hs.Fault())
+		}
+		if err := tw.hs.EndGame(); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&corpus, "game %d %s seat %d: %s\n", i, g.opponent, g.seat, strings.Join(tw.decisions, " "))
+		total += len(tw.decisions)
+	}
+	t.Logf("%d decisions, %d differ, in %v", total, differ, time.Since(start).Round(time.Millisecond))
+	if total < 2000 {
+		t.Errorf("%d decisions, want at least 2,000: add games", total)
+	}
+	golden.Check(t, filepath.Join("testdata", "rollout-agreement.txt"), corpus.String())
+}
