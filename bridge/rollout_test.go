@@ -1,8 +1,10 @@
 package bridge
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -85,10 +87,12 @@ type twin struct {
 	hs        *external.Player
 	decisions []string
 	differ    *int
+	longest   *int // the longest memory the Haskell player returned
 }
 
 func (w *twin) compare(v *gin.View, kind, goes, hs string) {
 	w.decisions = append(w.decisions, goes)
+	*w.longest = max(*w.longest, w.hs.Memory().Chars())
 	if goes != hs {
 		if *w.differ < 10 {
 			w.t.Errorf("game %d round %d ply %d, %s: Go %s, Haskell %s", w.game, v.Round, v.Turn+1, kind, goes, hs)
@@ -140,13 +144,21 @@ var agreementGames = []struct {
 	{"meldable", 0}, {"simple", 0}, {"memory", 0}, {"simple", 1}, {"meldable", 1}, {"simple", 0},
 }
 
-// TestRolloutAgrees replays the corpus with the Go rollout player and the
-// Haskell export, weights fitted on the sample games, side by side: every
-// decision must be the same, and the Go player's must be the corpus's
-// (go test -update rewrites the corpus after a change to the player).
-func TestRolloutAgrees(t *testing.T) {
+// TestRolloutExport compiles the rollout export of the weights fitted on
+// the sample games with its Player.hs and the bridge under -Wall -Werror
+// (inferred Safe), and plays it.
+func TestRolloutExport(t *testing.T) {
 	w := sampleWeights(t)
 	exe := buildRollout(t, w, "-Wall", "-Werror", "-Wunsafe")
+	t.Run("agrees", func(t *testing.T) { testRolloutAgrees(t, w, exe) })
+	t.Run("memory not its own", func(t *testing.T) { testRolloutMemory(t, exe) })
+}
+
+// testRolloutAgrees replays the corpus with the Go rollout player and the
+// Haskell export exe of w side by side: every decision must be the same,
+// and the Go player's must be the corpus's (go test -update rewrites the
+// corpus after a change to the player).
+func testRolloutAgrees(t *testing.T, w *model.Weights, exe string) {
 	pool, err := external.NewPool(external.Options{Command: []string{exe}, Timeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -159,8 +171,8 @@ func TestRolloutAgrees(t *testing.T) {
 	var corpus strings.Builder
 	corpus.WriteString("# The Go rollout player's decisions (draw; discard:call; melds of the\n" +
 		"# final hand) in games against the baselines, weights fitted on the\n" +
-		"# sample games: go test ./bridge -run TestRolloutAgrees -update rewrites it.\n")
-	differ, total := 0, 0
+		"# sample games: go test ./bridge -run TestRolloutExport -update rewrites it.\n")
+	differ, total, longest := 0, 0, 0
 	start := time.Now()
 	for i, g := range agreementGames {
 		rng := rand.New(rand.NewPCG(25, uint64(i)))
@@ -168,7 +180,7 @@ func TestRolloutAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tw := &twin{t: t, game: i, goPlayer: goPlayer.Fresh(), hs: pool.Player(), differ: &differ}
+		tw := &twin{t: t, game: i, goPlayer: goPlayer.Fresh(), hs: pool.Player(), differ: &differ, longest: &longest}
 		if err := tw.hs.StartGame(i, int64(1700000000+i), g.seat); err != nil {
 			t.Fatal(err)
 		}
@@ -185,9 +197,93 @@ func TestRolloutAgrees(t *testing.T) {
 		fmt.Fprintf(&corpus, "game %d %s seat %d: %s\n", i, g.opponent, g.seat, strings.Join(tw.decisions, " "))
 		total += len(tw.decisions)
 	}
-	t.Logf("%d decisions, %d differ, in %v", total, differ, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d decisions, %d differ, in %v; memory up to %d characters", total, differ, time.Since(start).Round(time.Millisecond), longest)
+	if longest > 1000 {
+		t.Errorf("a memory of %d characters: the module's header promises under 1,000", longest)
+	}
 	if total < 2000 {
 		t.Errorf("%d decisions, want at least 2,000: add games", total)
 	}
 	golden.Check(t, filepath.Join("testdata", "rollout-agreement.txt"), corpus.String())
+}
+
+// testRolloutMemory asks the compiled rollout player exe to pick and
+// play with memories it did not write, or not as it wrote them: none, an
+// empty one, another player's, its own cut short at every length, edited
+// a character at a time, and near the server's 10,000 characters. Every
+// answer must be a legal reply: it starts the round again and plays on.
+func testRolloutMemory(t *testing.T, exe string) {
+	cmd := exec.Command(exe)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	replies := bufio.NewReader(stdout)
+	ask := func(line string) string {
+		t.Helper()
+		if _, err := io.WriteString(stdin, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		reply, err := replies.ReadString('\n')
+		if err != nil {
+			t.Fatalf("%.120s: %v", line, err)
+		}
+		return strings.TrimSuffix(reply, "\n")
+	}
+	if got := ask(external.Hello); got != external.Hello {
+		t.Fatalf("hello: %q", got)
+	}
+	hand, _ := gin.ParseCards("SA S2 S3 D9 HJ C4 C5 DK H2 S7")
+	drawn, _ := gin.ParseCard("C6")
+	pick := func(m external.Memory, opp gin.Pile) (gin.Pile, external.Memory) {
+		t.Helper()
+		r := &external.Request{Kind: "pick", Card: drawn, Scores: [2]int{12, 30}, Memory: m, OppDraw: opp, Hand: hand}
+		reply := ask(string(external.AppendRequest(nil, r)))
+		pile, mem, err := external.ParsePick(reply)
+		if err != nil {
+			t.Fatalf("pick with memory %q: %q: %v", m.Text, reply, err)
+		}
+		return pile, mem
+	}
+	play := func(m external.Memory) external.Memory {
+		t.Helper()
+		r := &external.Request{Kind: "play", Card: drawn, Scores: [2]int{12, 30}, Memory: m, Hand: hand}
+		reply := ask(string(external.AppendRequest(nil, r)))
+		card, _, mem, err := external.ParsePlay(reply)
+		if err != nil || card == drawn || !slices.Contains(hand, card) {
+			t.Fatalf("play with memory %q: %q: %v", m.Text, reply, err)
+		}
+		return mem
+	}
+	_, own := pick(external.Memory{}, gin.StockPile)
+	played := play(own)
+	memories := []string{"", "gin1;3;20;-;0;0;SA;SA,S2;SA;;", strings.Repeat("ginlog-rollout-1|", 588)}
+	for _, m := range []string{own.Text, played.Text} {
+		for n := range len(m) {
+			memories = append(memories, m[:n])
+			edited := []byte(m)
+			edited[n] ^= 0x5
+			memories = append(memories, string(edited))
+		}
+	}
+	asked := 0
+	for _, m := range memories {
+		mem := external.Memory{Text: m, Valid: true}
+		for _, opp := range []gin.Pile{gin.NoPile, gin.StockPile, gin.DiscardPile} {
+			pick(mem, opp)
+		}
+		play(mem)
+		asked += 4
+	}
+	pick(external.Memory{}, gin.NoPile)
+	t.Logf("%d calls with %d memories", asked+1, len(memories))
 }

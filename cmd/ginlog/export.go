@@ -15,6 +15,8 @@ type exportOptions struct {
 	flavour string // of the haskell format: plain or fit2102
 	name    string
 	game    string
+	player  string // of the fit2102 flavour: "" for the tables, rollout for the player itself
+	out     string // with --player rollout: the folder for the module and Player.hs
 }
 
 func newExportCmd(a *app) *cobra.Command {
@@ -50,7 +52,10 @@ func newExportCmd(a *app) *cobra.Command {
 	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
 	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
 	mustComplete(cmd, "flavour", fixedCompletion("plain", "fit2102"))
-	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights) or package (go, default ginweights) name")
+	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights, or GinlogRollout with --player rollout) or package (go, default ginweights) name")
+	cmd.Flags().StringVar(&opts.player, "player", "", "of --flavour fit2102: rollout writes ginlog's rollout player itself, not tables")
+	mustComplete(cmd, "player", fixedCompletion("rollout"))
+	cmd.Flags().StringVar(&opts.out, "out", "", "with --player rollout: the folder to write the module and a Player.hs that plays it into (made if missing)")
 	return cmd
 }
 
@@ -74,6 +79,15 @@ const exportLong = `Export writes a weights file (from ginlog fit) for a bot to 
   go       a self-contained Go source file (no imports) with the weights
            as package-level values, PhaseOf and ShouldKnock
 
+           --player rollout: not tables but ginlog's rollout player
+           itself, decision for decision (pickCard, playCard and
+           makeMelds as rolloutPickCard, rolloutPlayCard and
+           rolloutMakeMelds), the round kept in the memory; with --out
+           DIR it writes DIR/GinlogRollout.hs and a DIR/Player.hs that
+           plays it; needs weights of format version 3 or later
+  go       a self-contained Go source file (no imports) with the weights
+           as package-level values, PhaseOf and ShouldKnock
+
 --name sets the Haskell module or the Go package name.
 
 The weights are checked first: every table of its shape, every number
@@ -88,6 +102,7 @@ escaped for the target language.
 // exportExample shows export's common uses.
 const exportExample = `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
   ginlog export --weights weights.json --format haskell --flavour fit2102 > submission/GinlogWeights.hs
+  ginlog export --weights weights.json --format haskell --flavour fit2102 --player rollout --out submission
   ginlog export --weights weights.json --format go --name ginweights > weights.go
   ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`
 
@@ -101,10 +116,19 @@ func (o *exportOptions) checkGin() error {
 	case o.flavour != "fit2102":
 		return usagef("--flavour: want plain or fit2102, got %q", o.flavour)
 	}
+	switch {
+	case o.player == "" && o.out != "":
+		return usagef("--out is for --player rollout: the folder to write its module and Player.hs into")
+	case o.player == "":
+	case o.flavour != "fit2102":
+		return usagef("--player is for --format haskell --flavour fit2102")
+	case o.player != "rollout":
+		return usagef("--player: want rollout, got %q", o.player)
+	}
 	switch o.format {
 	case "json":
 	case "haskell":
-		o.name = orDefault(o.name, "GinlogWeights")
+		o.name = orDefault(o.name, map[string]string{"": "GinlogWeights", "rollout": "GinlogRollout"}[o.player])
 		if err := export.CheckHaskellModule(o.name); err != nil {
 			return usagef("--name: %v", err)
 		}
@@ -131,6 +155,9 @@ func runExport(a *app, opts exportOptions) error {
 		return usagef("--weights: %s: %v", opts.weights, err)
 	}
 	if opts.format == "haskell" {
+		if opts.player == "rollout" {
+			return exportRollout(a, w, opts)
+		}
 		if opts.flavour == "fit2102" {
 			return export.HaskellFIT2102(a.out, w, opts.name)
 		}

@@ -146,7 +146,8 @@ data GlrKey = GlrKey !Double !Double !Double
 
 -- | Go's better: keys compared in order, up to rounding.
 glrBetter :: GlrKey -> GlrKey -> Bool
-glrBetter (GlrKey a1 a2 a3) (GlrKey b1 b2 b3) = go [(a1, b1), (a2, b2), (a3, b3)]
+glrBetter (GlrKey a1 a2 a3) (GlrKey b1 b2 b3) =
+  go [(a1, b1), (a2, b2), (a3, b3)]
   where
     go [] = False
     go ((a, b) : xs)
@@ -162,7 +163,8 @@ data GlrOption = GlrOption !Int !Int !GlrKey
 glrStableSort :: (a -> a -> Bool) -> [a] -> [a]
 glrStableSort less = reverse . foldl' ins []
   where
-    ins sorted x = let (after, rest) = span (less x) sorted in after ++ x : rest
+    ins sorted x = let (moved, rest) = span (less x) sorted
+                    in moved ++ x : rest
 
 -- | The value of keeping ten cards of deadwood dw at a turn that began
 -- with the stock at stock (Go's Player.next).
@@ -255,12 +257,16 @@ glrTunedDiscard v drawn
     unknown = glrUnknown v (bit drawn)
     known = glrKnownOpp v
     gain = glwOpponentGain - glwStockGain
-    ranked = glrStableSort better' (concatMap option (glCards (clearBit eleven drawn)))
+    ranked =
+      glrStableSort better'
+        (concatMap option (glCards (clearBit eleven drawn)))
     better' (GlrOption _ _ a) (GlrOption _ _ b) = glrBetter a b
     option c = case glDiscardsAfter dd c of
       Just after
         | after <= best + 10 ->
-            [GlrOption c after (GlrKey (glrNext kept after unknown stock) feed stays)]
+            [ GlrOption c after
+                (GlrKey (glrNext kept after unknown stock) feed stays)
+            ]
         where
           kept = clearBit eleven c
           stays = glrStays c kept ph
@@ -380,17 +386,17 @@ glrLastOppPlay v plays = go (glvStock v) (reverse (zip [0 ..] (glvPlays v)))
 -- hand now, made its last play as it did (Go's Player.likelihood).
 glrLikelihood :: Maybe GlrOppPlay -> Word64 -> Word64 -> Int -> Double
 glrLikelihood Nothing _ _ _ = 1
-glrLikelihood (Just (GlrOppPlay took top disc stock couldCall _)) h known dw
+glrLikelihood (Just (GlrOppPlay took top disc s couldCall _)) h known dw
   | couldCall && l <= 0 = 0
   | took && valid && not (testBit h top) = 0
   | took && valid =
-      l * glrHpTake (glrTakeRelation top (clearBit eleven top)) stock
-        * glrHpDiscard dd disc top stock
+      l * glrHpTake (glrTakeRelation top (clearBit eleven top)) s
+        * glrHpDiscard dd disc top s
   | n == 0 = 0
   | otherwise = l * total / fromIntegral n
   where
     valid = top < 52
-    l = if couldCall then 1 - glrHpCall dw stock else 1
+    l = if couldCall then 1 - glrHpCall dw s else 1
     eleven = setBit h disc
     dd = glBestDiscards eleven 0
     candidates = glCards (h .&. complement known)
@@ -399,10 +405,11 @@ glrLikelihood (Just (GlrOppPlay took top disc stock couldCall _)) h known dw
     add acc c
       | lik == 0 = acc
       | not took && valid =
-          acc + lik * (1 - glrHpTake (glrTakeRelation top (clearBit eleven c)) stock)
+          acc
+            + lik * (1 - glrHpTake (glrTakeRelation top (clearBit eleven c)) s)
       | otherwise = acc + lik
       where
-        lik = glrHpDiscard dd disc c stock
+        lik = glrHpDiscard dd disc c s
 
 -- | One of the opponent's earlier plays: the card, what it did with it
 -- (0 took it and holds it, 1 refused it, 2 discarded it), the stock when
@@ -416,11 +423,13 @@ glrHistory v lastIx = go 0 (reverse (zip3 [0 ..] lefts plays))
   where
     plays = glvPlays v
     lefts = snd (foldl' left (glvStock v, []) (reverse plays))
-    left (s, acc) p = let s' = if glpSource p == 0 then s + 1 else s in (s', s' : acc)
+    left (s, acc) p =
+      let s' = if glpSource p == 0 then s + 1 else s in (s', s' : acc)
     go _ [] = []
     go discarded ((i, s, p) : rest)
       | glpOwn p = go discarded rest
-      | otherwise = events ++ go (discarded .|. glCardSet (glpDiscarded p)) rest
+      | otherwise =
+          events ++ go (discarded .|. glCardSet (glpDiscarded p)) rest
       where
         top = glpTop p
         offered
@@ -483,7 +492,8 @@ glrNormalise ds
 
 -- | Keeps glwSamples of the hands drawn, chosen by weight with one uniform
 -- draw, each of weight 1 (Go's rolloutState.resample).
-glrResample :: [(Word64, Int, Double)] -> GlRng -> ([(Word64, Int, Double)], GlRng)
+glrResample ::
+  [(Word64, Int, Double)] -> GlRng -> ([(Word64, Int, Double)], GlRng)
 glrResample ds g0 = (go 0 (u0 * step) 0 ds, g1)
   where
     total = foldl' (\t (_, _, x) -> t + x) 0 ds
@@ -512,7 +522,8 @@ glrDeals v eleven drawn = (dealt, glOppPlays t == 0)
       Just (GlrOppPlay _ _ _ _ _ ix) | glwPool > 0 -> glrHistory v ix
       _ -> []
     target = if glwPool > 0 then glwPool else glwSamples
-    (drawnHands, zeros, g1) = glrDrawHands sampler hist ev known target (glrSeed v drawn)
+    (drawnHands, zeros, g1) =
+      glrDrawHands sampler hist ev known target (glrSeed v drawn)
     pooled = glrNormalise drawnHands
     (kept, g2)
       | glwPool > 0 && length pooled > glwSamples = glrResample pooled g1
@@ -562,7 +573,8 @@ data GlrChoice = GlrChoice !Int !Int !Int
 -- discard leaving at most ten points more than the least, played on and,
 -- when it may, knocked (Go's rolloutDiscard).
 glrChoices :: GlView -> Int -> (Int, Int) -> [GlrChoice]
-glrChoices v drawn (tc, tcall) = GlrChoice tc tcall after0 : concatMap alt cards
+glrChoices v drawn (tc, tcall) =
+  GlrChoice tc tcall after0 : concatMap alt cards
   where
     eleven = setBit (glvHand v) drawn
     dd = glBestDiscards eleven (bit drawn)
@@ -572,7 +584,8 @@ glrChoices v drawn (tc, tcall) = GlrChoice tc tcall after0 : concatMap alt cards
     after0 = afterOf tc
     alt c
       | a > least + 10 = []
-      | otherwise = [GlrChoice c glrDrop a | c /= tc || tcall /= glrDrop] ++ knock
+      | otherwise =
+          [GlrChoice c glrDrop a | c /= tc || tcall /= glrDrop] ++ knock
       where
         a = afterOf c
         knock =
@@ -611,7 +624,8 @@ glrDiscard v drawn
                 (glSeed seed (fromIntegral (i :: Int)))
             )
     zeros = map (const 0) choices
-    (sums, sqs, total, total2) = foldl' accumulate (zeros, zeros, 0, 0) (zip [0 ..] deals)
+    (sums, sqs, total, total2) =
+      foldl' accumulate (zeros, zeros, 0, 0) (zip [0 ..] deals)
     accumulate (s, q, t, t2) (i, deal@(GlrDeal _ _ x _ _)) =
       glrForce s' `seq` glrForce q' `seq` t' `seq` t2' `seq` (s', q', t', t2')
       where
@@ -634,7 +648,8 @@ glrBest sums sqs total nEff = go 0 0 (zip3 [0 ..] sums sqs)
   where
     go b _ [] = b
     go b g ((j, s, q) : rest)
-      | j > 0 && mean > glwMargin && mean > glwZ * se && mean > g = go j mean rest
+      | j > 0 && mean > glwMargin && mean > glwZ * se && mean > g =
+          go j mean rest
       | otherwise = go b g rest
       where
         mean = s / total
@@ -665,7 +680,9 @@ glrPlayOut mine0 dw0 opp0 oppDW0 stock0 top0 oppFirst0 plays0 g0
           | take' > 0 && take' >= 1 = (True, g)
           | take' > 0 = let (u, g') = glFloat64 g in (u < take', g')
           | otherwise = (False, g)
-        (drawn, stock1) = if takes then (top, stock) else (head stock, tail stock)
+        (drawn, stock1)
+          | takes = (top, stock)
+          | otherwise = (head stock, tail stock)
         eleven = setBit opp drawn
         (least, cards) = glDiscardsBest (glBestDiscards eleven (bit drawn))
         (top1, g2) = glrPick cards g1
@@ -680,7 +697,8 @@ glrPlayOut mine0 dw0 opp0 oppDW0 stock0 top0 oppFirst0 plays0 g0
       | glrKnockFavoured least left = glrOwnCall least oppDW
       | null stock1 = glrKnockScore least oppDW
       | otherwise =
-          loop (clearBit eleven top1) least opp oppDW stock1 top1 False (plays + 1) g
+          loop (clearBit eleven top1) least opp oppDW stock1 top1 False
+            (plays + 1) g
       where
         left = length stock
         (drawn, stock1)
