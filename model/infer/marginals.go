@@ -23,12 +23,12 @@ func topScore(z []float64) float64 {
 	return top
 }
 
-// scaledOdds returns the odds exp(v) of a card of score v scaled by those
+// ScaledOdds returns the odds exp(v) of a card of score v scaled by those
 // of the highest score top, exp(v - top), kept at least exp(minScore). It
 // is finite and positive whatever v and top, infinities and NaN included
 // (validated parameters give neither, but a sum may overflow): a score at
 // the top, +Inf among them, gets 1 and a NaN score the least odds.
-func scaledOdds(v, top float64) float64 {
+func ScaledOdds(v, top float64) float64 {
 	if v >= top {
 		return 1
 	}
@@ -49,7 +49,7 @@ func scaledOdds(v, top float64) float64 {
 // log-likelihood of a set S is the sum of z over S less the return value.
 // For the cards of a deal (n at most 52, count at most 10) the
 // probabilities are numbers whatever z holds, infinities and NaN included
-// (scaledOdds).
+// (ScaledOdds).
 //
 // It uses the elementary symmetric polynomials e_k of the odds, computed
 // over every prefix of the cards, then over every suffix on the way back
@@ -76,7 +76,7 @@ func Marginals(z []float64, count int, out []float64) float64 {
 	top := topScore(z)
 	// out holds the odds, scaled by the largest, until the end.
 	for i, v := range z {
-		out[i] = scaledOdds(v, top)
+		out[i] = ScaledOdds(v, top)
 	}
 	// pre[i] holds e_0..e_count of the odds of cards 0..i-1; only the
 	// entries up to count are written and read.

@@ -52,7 +52,7 @@ func (s *Sampler) prepare(known gin.Hand, cards []gin.Card, z []float64, count i
 	copy(s.cards[:], cards[:s.n])
 	top := topScore(z[:s.n])
 	for i, v := range z[:s.n] {
-		s.odds[i] = scaledOdds(v, top)
+		s.odds[i] = ScaledOdds(v, top)
 	}
 	k1 := s.count + 1
 	row := &s.suf[s.n]
