@@ -21,7 +21,10 @@ const execHelp = `exec:CMD plays a program of yours that speaks ginlog's line pr
 module of ginlog bridge haskell. CMD is split on spaces: exec:./mybot or
 exec:"./mybot --fast". Its decisions are held to the server's rules: a
 reply within --timeout, a memory of at most 10,000 characters, legal
-moves; a violation forfeits the game (see the codes below).
+moves; a violation forfeits the game (see the codes below). After the
+summary a line per exec: player tells how close it ran to those limits:
+its decisions answered, their 50th, 90th and 99th percentile and longest
+time, and its longest memory (in the JSON: "exec", with times by kind).
 `
 
 // addExecFlags adds --timeout and --stderr-dir, the options of the exec:
