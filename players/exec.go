@@ -30,6 +30,7 @@ type Resolver struct {
 
 	mu    sync.Mutex
 	pools []*external.Pool
+	names []string // each pool's player name
 }
 
 // ErrNoExec reports an exec: player where a command cannot run one.
@@ -59,6 +60,7 @@ func (ps *Resolver) Entrant(name string) (sim.Entrant, error) {
 	}
 	ps.mu.Lock()
 	ps.pools = append(ps.pools, pool)
+	ps.names = append(ps.names, name)
 	ps.mu.Unlock()
 	return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return pool.Player() }}, nil
 }
@@ -78,6 +80,28 @@ func (ps *Resolver) Parse(list string) ([2]sim.Entrant, error) {
 		}
 	}
 	return out, nil
+}
+
+// ExecStats is how close one exec: player ran to the server's limits.
+type ExecStats struct {
+	Name string // the player's name, exec:CMD
+	external.Stats
+}
+
+// Stats returns the decision times and longest memory of each exec:
+// player resolved so far, in the order they were resolved (one entry per
+// Entrant call, so a name given twice has two).
+func (ps *Resolver) Stats() []ExecStats {
+	if ps == nil {
+		return nil
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	out := make([]ExecStats, len(ps.pools))
+	for i, p := range ps.pools {
+		out[i] = ExecStats{Name: ps.names[i], Stats: p.Stats()}
+	}
+	return out
 }
 
 // Watch kills every exec: process at once if ctx is cancelled, and

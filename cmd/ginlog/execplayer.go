@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/players"
@@ -19,7 +21,10 @@ const execHelp = `exec:CMD plays a program of yours that speaks ginlog's line pr
 module of ginlog bridge haskell. CMD is split on spaces: exec:./mybot or
 exec:"./mybot --fast". Its decisions are held to the server's rules: a
 reply within --timeout, a memory of at most 10,000 characters, legal
-moves; a violation forfeits the game (see the codes below).
+moves; a violation forfeits the game (see the codes below). After the
+summary a line per exec: player tells how close it ran to those limits:
+its decisions answered, their 50th, 90th and 99th percentile and longest
+time, and its longest memory (in the JSON: "exec", with times by kind).
 `
 
 // addExecFlags adds --timeout and --stderr-dir, the options of the exec:
@@ -117,4 +122,129 @@ func (l *forfeitLog) write(w io.Writer, players [2]sim.Entrant) {
 		fmt.Fprintf(w, "game %d (%d) round %d ply %d: %s (%s) forfeits: %s: %s\n",
 			g.Index, g.Timestamp, f.Round, f.Ply, string(rune('A'+f.Seat)), players[f.Seat].Name, f.Code, f.Msg)
 	}
+}
+
+// execReport is how close an exec: player ran to the server's limits:
+// its decision times and longest memory, in the JSON form.
+type execReport struct {
+	Player      string           `json:"player"`
+	Seat        string           `json:"seat,omitempty"`
+	Decisions   int              `json:"decisions"`
+	P50         float64          `json:"p50_seconds"`
+	P90         float64          `json:"p90_seconds"`
+	P99         float64          `json:"p99_seconds"`
+	Max         float64          `json:"max_seconds"`
+	Limit       float64          `json:"limit_seconds"`
+	Kinds       []execReportKind `json:"kinds"`
+	Memories    int              `json:"memories"`
+	MaxMemory   int              `json:"max_memory_chars"`
+	MemoryLimit int              `json:"memory_limit_chars"`
+	limit       time.Duration
+	times       external.Times
+}
+
+// execReportKind is the times of one kind of decision: pick, play, melds.
+type execReportKind struct {
+	Kind      string  `json:"kind"`
+	Decisions int     `json:"decisions"`
+	P50       float64 `json:"p50_seconds"`
+	P90       float64 `json:"p90_seconds"`
+	P99       float64 `json:"p99_seconds"`
+	Max       float64 `json:"max_seconds"`
+}
+
+// execReports pairs the stats of the exec: players a Resolver returns
+// with the seats of their names: names are the players' names in the
+// order they were resolved (exec: or not), seats their seats ("" for
+// none).
+func execReports(stats []players.ExecStats, names, seats []string) []execReport {
+	var out []execReport
+	for i, name := range names {
+		if !strings.HasPrefix(name, "exec:") || len(stats) == 0 {
+			continue
+		}
+		s := stats[0]
+		stats = stats[1:]
+		r := execReport{Player: s.Name, Seat: seats[i], Decisions: s.All.Count,
+			P50: s.All.P50.Seconds(), P90: s.All.P90.Seconds(), P99: s.All.P99.Seconds(), Max: s.All.Max.Seconds(),
+			Limit: s.Limit.Seconds(), Memories: s.Memories, MaxMemory: s.MaxMemory, MemoryLimit: external.MaxMemory,
+			limit: s.Limit, times: s.All}
+		for k, t := range s.Kinds {
+			r.Kinds = append(r.Kinds, execReportKind{Kind: external.Kinds[k], Decisions: t.Count,
+				P50: t.P50.Seconds(), P90: t.P90.Seconds(), P99: t.P99.Seconds(), Max: t.Max.Seconds()})
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// execLabels returns the label of each report in the line of
+// writeExecLine: the player's name, followed by its role in parentheses
+// (roles[i], "seat A") when the name is given more than once.
+func execLabels(rs []execReport, roles []string) []string {
+	count := map[string]int{}
+	for _, r := range rs {
+		count[r.Player]++
+	}
+	labels := make([]string, len(rs))
+	for i, r := range rs {
+		labels[i] = r.Player
+		if count[r.Player] > 1 {
+			labels[i] += " (" + roles[i] + ")"
+		}
+	}
+	return labels
+}
+
+// writeExecLine prints how close an exec: player ran to the limits, as
+// one line: exec:./mybot: 24,310 decisions, p50 12 ms, p90 40 ms, p99
+// 180 ms, max 420 ms (limit 1 s); memory up to 650 characters (limit
+// 10,000).
+func writeExecLine(w io.Writer, label string, r *execReport) {
+	limits := fmt.Sprintf("(limit %s)", decisionTime(r.limit))
+	times := "no decision answered " + limits
+	if t := r.times; t.Count > 0 {
+		times = fmt.Sprintf("%s %s, p50 %s, p90 %s, p99 %s, max %s %s", thousands(t.Count), noun(t.Count, "decision"),
+			decisionTime(t.P50), decisionTime(t.P90), decisionTime(t.P99), decisionTime(t.Max), limits)
+	}
+	memory := "no memory returned"
+	if r.Memories > 0 {
+		memory = fmt.Sprintf("memory up to %s %s", thousands(r.MaxMemory), noun(r.MaxMemory, "character"))
+	}
+	fmt.Fprintf(w, "%s: %s; %s (limit %s)\n", label, times, memory, thousands(external.MaxMemory))
+}
+
+// decisionTime prints a decision's time to two or three significant
+// digits: 45 µs, 2.4 ms, 420 ms, 1 s, 1.5 s.
+func decisionTime(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%d µs", d.Microseconds())
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
+	}
+	return fmt.Sprintf("%.3g s", d.Seconds())
+}
+
+// noun returns the singular for a count of 1, else the plural with s.
+func noun(n int, singular string) string {
+	if n == 1 {
+		return singular
+	}
+	return singular + "s"
+}
+
+// thousands prints n with a comma every three digits: 24,310.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && r != '-' && s[i-1] != '-' && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

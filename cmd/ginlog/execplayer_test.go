@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -41,8 +44,17 @@ func testBot(t *testing.T) string {
 	return path
 }
 
-// maskBot replaces the test bot's path in output.
-func maskBot(s, path string) string { return strings.ReplaceAll(s, path, "BOT") }
+// maskBot replaces the test bot's path in output, and the times of the
+// exec: players' lines, which vary.
+func maskBot(s, path string) string { return maskExecTimes(strings.ReplaceAll(s, path, "BOT")) }
+
+// execTimes matches the times of an exec: player's line.
+var execTimes = regexp.MustCompile(`p50 [^,]+, p90 [^,]+, p99 [^,]+, max [^(]+ \(`)
+
+// maskExecTimes replaces the times of the exec: players' lines by T.
+func maskExecTimes(s string) string {
+	return execTimes.ReplaceAllString(s, "p50 T, p90 T, p99 T, max T (")
+}
 
 // TestSimulateExec plays the test bot through the protocol: a clean match,
 // and a match per way of breaking the rules, each a forfeit with its code.
@@ -74,6 +86,117 @@ func TestSimulateExec(t *testing.T) {
 			}
 			golden(t, "simulate-exec-"+tc.mode+".txt", maskBot(timing.ReplaceAllString(r.out, "in X s, Y games/s")+r.err, bot))
 		})
+	}
+}
+
+// execLine is the shape of an exec: player's line; its groups are the
+// label, the count of decisions and the longest memory.
+var execLine = regexp.MustCompile(`^(.+): ([0-9]{1,3}(?:,[0-9]{3})*) decisions?, ` +
+	`p50 ([0-9]+ µs|[0-9]\.[0-9] ms|[0-9]+ ms|[0-9.]+ s), p90 [^,]+, p99 [^,]+, max [^ ]+ (?:µs|ms|s) ` +
+	`\(limit 1 s\); memory up to ([0-9,]+) characters? \(limit 10,000\)$`)
+
+// TestSimulateExecStats: after the summary, a line per exec: player says
+// how close it ran to the limits. Its decisions are counted exactly (a
+// pick and a play a turn, a melds a round: the JSON's counts by kind and
+// its rounds), its times only have their shape checked.
+func TestSimulateExecStats(t *testing.T) {
+	bot := testBot(t)
+	args := []string{"simulate", "--games", "30", "--players", "exec:" + bot + ",simple", "--no-logs", "--workers", "3"}
+	r := runCmd(t, nil, args...)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	lines := strings.Split(strings.TrimSuffix(r.out, "\n"), "\n")
+	m := execLine.FindStringSubmatch(lines[len(lines)-1])
+	if m == nil || lines[len(lines)-2] != "" {
+		t.Fatalf("no exec: line after a blank line at the end of\n%s", r.out)
+	}
+	if m[1] != "exec:"+bot || m[4] != "3" { // the bot's memory: n and its call count in the game, at most 99
+		t.Errorf("player %q, memory %s: want exec:BOT and 3", m[1], m[4])
+	}
+	var rep struct {
+		Rounds int `json:"rounds"`
+		Exec   []struct {
+			Player    string `json:"player"`
+			Seat      string `json:"seat"`
+			Decisions int    `json:"decisions"`
+			Kinds     []struct {
+				Kind      string `json:"kind"`
+				Decisions int    `json:"decisions"`
+			} `json:"kinds"`
+			Memories  int `json:"memories"`
+			MaxMemory int `json:"max_memory_chars"`
+		} `json:"exec"`
+	}
+	j := runCmd(t, nil, append(args, "--format", "json")...)
+	if err := json.Unmarshal([]byte(j.out), &rep); err != nil || len(rep.Exec) != 1 {
+		t.Fatalf("json: %v, %d exec: players\n%s", err, len(rep.Exec), j.out)
+	}
+	e := rep.Exec[0]
+	k := e.Kinds
+	if len(k) != 3 || k[0].Kind != "pick" || k[1].Kind != "play" || k[2].Kind != "melds" {
+		t.Fatalf("kinds %+v, want pick, play, melds", k)
+	}
+	if k[2].Decisions != rep.Rounds || k[0].Decisions != k[1].Decisions || e.Memories != k[0].Decisions+k[1].Decisions {
+		t.Errorf("%+v: want a melds a round (%d rounds), a pick and a play a turn, a memory each", k, rep.Rounds)
+	}
+	if sum := k[0].Decisions + k[1].Decisions + k[2].Decisions; e.Decisions != sum || thousands(sum) != m[2] {
+		t.Errorf("%d decisions in the JSON, %s in the line; the kinds sum to %d", e.Decisions, m[2], sum)
+	}
+	if e.Seat != "A" || e.Player != "exec:"+bot || e.MaxMemory != 3 {
+		t.Errorf("seat %q, player %q, memory %d", e.Seat, e.Player, e.MaxMemory)
+	}
+}
+
+// TestSimulateExecStatsLabels: a bot given twice, or again as --compare,
+// has a line per seat, labelled with it.
+func TestSimulateExecStatsLabels(t *testing.T) {
+	bot := testBot(t)
+	r := runCmd(t, nil, "simulate", "--games", "2", "--players", "exec:"+bot+",exec:"+bot+" odd-memory", "--no-logs",
+		"--compare", "exec:"+bot)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	lines := strings.Split(strings.TrimSuffix(r.out, "\n"), "\n")
+	var labels []string
+	for _, l := range lines[len(lines)-3:] {
+		m := execLine.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("%q is not an exec: line", l)
+		}
+		labels = append(labels, strings.ReplaceAll(m[1], bot, "BOT"))
+	}
+	want := []string{"exec:BOT (seat A)", "exec:BOT odd-memory", "exec:BOT (--compare)"}
+	if !slices.Equal(labels, want) {
+		t.Errorf("labels %q, want %q", labels, want)
+	}
+}
+
+// TestDecisionTime: the times of an exec: player's line.
+func TestDecisionTime(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0 µs"},
+		{45 * time.Microsecond, "45 µs"},
+		{999 * time.Microsecond, "999 µs"},
+		{time.Millisecond, "1.0 ms"},
+		{2449 * time.Microsecond, "2.4 ms"},
+		{12 * time.Millisecond, "12 ms"},
+		{420*time.Millisecond + 400*time.Microsecond, "420 ms"},
+		{time.Second, "1 s"},
+		{1500 * time.Millisecond, "1.5 s"},
+		{12345 * time.Millisecond, "12.3 s"},
+	} {
+		if got := decisionTime(tc.d); got != tc.want {
+			t.Errorf("decisionTime(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 24310: "24,310", 1234567: "1,234,567", -1234: "-1,234"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
 	}
 }
 

@@ -130,7 +130,8 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 	if opts.opp {
 		side = "opp"
 	}
-	if err := writeRetrace(a, opts.format, opts.player.Name, side, sum); err != nil {
+	exec := execReports(opts.exec.Stats(), []string{opts.player.Name}, []string{""})
+	if err := writeRetrace(a, opts.format, opts.player.Name, side, sum, exec); err != nil {
 		return err
 	}
 	for _, f := range sum.Faults {
@@ -245,6 +246,7 @@ type retraceReport struct {
 	Differences int                 `json:"differences"`
 	First       []retraceDifference `json:"first_differences"`
 	Faults      []retraceFault      `json:"faults"`
+	Exec        []execReport        `json:"exec,omitempty"` // an exec: player's decision times and memories
 }
 
 // retraceDifference is a difference in the JSON form, with the keys of
@@ -274,24 +276,49 @@ type retraceKind struct {
 	Rate     float64 `json:"rate"`
 }
 
-func writeRetrace(a *app, format render.Format, player, side string, s *retrace.Summary) error {
+// writeRetrace prints the summary of a retrace, and how close an exec:
+// player ran to the limits: in the JSON, or as a line after the text,
+// or on stderr beside a table of another format (csv, markdown), which
+// stays one table.
+func writeRetrace(a *app, format render.Format, player, side string, s *retrace.Summary, exec []execReport) error {
 	compared, agreed := s.Total()
 	rep := retraceReport{Player: player, Side: side, Games: s.Games, Agreeing: s.Agreeing, Decisions: compared, Agreed: agreed,
-		Differences: s.Differences, First: []retraceDifference{}, Faults: []retraceFault{}}
+		Differences: s.Differences, First: []retraceDifference{}, Faults: []retraceFault{}, Exec: exec}
 	for _, d := range s.First {
 		rep.First = append(rep.First, retraceDifference{d.Game, d.Round, d.Ply, d.Kind.String(), d.Logged, d.Player})
 	}
 	for _, f := range s.Faults {
 		rep.Faults = append(rep.Faults, retraceFault{f.Game, f.Round, f.Ply, f.Code, f.Msg})
 	}
-	kinds := &render.Table{Columns: []render.Column{{Name: "decision"}, {Name: "compared"}, {Name: "agreed"}, {Name: "rate", Format: "%.4f"}}}
 	for k := range retrace.NumKinds {
-		rk := retraceKind{Kind: k.String(), Compared: s.Compared[k], Agreed: s.Agreed[k], Rate: s.Rate(k)}
-		rep.Kinds = append(rep.Kinds, rk)
-		kinds.Append(rk.Kind, rk.Compared, rk.Agreed, rk.Rate)
+		rep.Kinds = append(rep.Kinds, retraceKind{Kind: k.String(), Compared: s.Compared[k], Agreed: s.Agreed[k], Rate: s.Rate(k)})
 	}
 	if format == render.JSON {
 		return render.WriteJSON(a.out, rep)
+	}
+	if err := writeRetraceText(a, format, player, side, s); err != nil {
+		return err
+	}
+	w := a.err
+	if format == render.Text {
+		w = a.out
+		if len(exec) > 0 {
+			fmt.Fprintln(w)
+		}
+	}
+	for i := range exec {
+		writeExecLine(w, exec[i].Player, &exec[i])
+	}
+	return nil
+}
+
+// writeRetraceText prints the summary of a retrace in a format other
+// than JSON: the agreement, the table of decisions, the first differences.
+func writeRetraceText(a *app, format render.Format, player, side string, s *retrace.Summary) error {
+	compared, agreed := s.Total()
+	kinds := &render.Table{Columns: []render.Column{{Name: "decision"}, {Name: "compared"}, {Name: "agreed"}, {Name: "rate", Format: "%.4f"}}}
+	for k := range retrace.NumKinds {
+		kinds.Append(k.String(), s.Compared[k], s.Agreed[k], s.Rate(k))
 	}
 	diffs := &render.Table{Columns: render.Cols("game", "round", "ply", "decision", "logged", "player")}
 	for _, d := range s.First {

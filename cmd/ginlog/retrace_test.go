@@ -57,7 +57,7 @@ func TestRetrace(t *testing.T) {
 				t.Fatalf("exit %d, want %d: %s%s", r.code, tc.code, r.out, r.err)
 			}
 			out := strings.NewReplacer(bot, "BOT", memLogs, "LOGS", empty, "EMPTY", broken, "BROKEN").Replace(r.out + r.err)
-			golden(t, "retrace-"+tc.name+".txt", out)
+			golden(t, "retrace-"+tc.name+".txt", maskExecTimes(out))
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -224,6 +225,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		c.Difference, c.CILow, c.CIHigh = stats.PairedDifference(m.wins, other.wins)
 		rep.Compare = c
 	}
+	addExecStats(rep, opts)
 	if err := writeSimSummary(a, opts, rep); err != nil {
 		return err
 	}
@@ -231,6 +233,44 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		return &rejectedError{fmt.Sprintf("%s forfeited; see the list above", plural(n, "game"))}
 	}
 	return nil
+}
+
+// addExecStats adds to rep the decision times and memories of the exec:
+// players: those of the match's seats to rep, that of --compare to its
+// comparison's match.
+func addExecStats(rep *simReport, opts simulateOptions) {
+	stats := opts.exec.Stats() // in the order parseFlags resolved them: the seats, then --compare
+	names := []string{opts.cfg.Players[0].Name, opts.cfg.Players[1].Name}
+	if c := rep.Compare; c != nil {
+		if strings.HasPrefix(opts.compare.Name, "exec:") && len(stats) > 0 {
+			c.Match.Exec = execReports(stats[len(stats)-1:], []string{opts.compare.Name}, []string{"A"})
+			stats = stats[:len(stats)-1]
+		}
+	}
+	rep.Exec = execReports(stats, names, []string{"A", "B"})
+}
+
+// writeExecLines prints a line per exec: player of rep and of its
+// comparison: how close it ran to the server's limits.
+func writeExecLines(a *app, rep *simReport) {
+	rs := rep.Exec
+	var roles []string
+	for _, r := range rep.Exec {
+		roles = append(roles, "seat "+r.Seat)
+	}
+	if rep.Compare != nil {
+		for _, r := range rep.Compare.Match.Exec {
+			rs = append(rs, r)
+			roles = append(roles, "--compare")
+		}
+	}
+	if len(rs) == 0 {
+		return
+	}
+	fmt.Fprintln(a.out)
+	for i, label := range execLabels(rs, roles) {
+		writeExecLine(a.out, label, &rs[i])
+	}
 }
 
 // forfeitCount counts the forfeits of a report and of its comparison.
@@ -293,6 +333,7 @@ type simReport struct {
 	Seconds float64        `json:"seconds"`
 	Players []simPlayer    `json:"players"`
 	Compare *simComparison `json:"compare,omitempty"`
+	Exec    []execReport   `json:"exec,omitempty"` // the exec: players' decision times and memories
 }
 
 // simComparison is the --compare match on the same deals, and the
@@ -352,6 +393,7 @@ func writeSimSummary(a *app, opts simulateOptions, rep *simReport) error {
 		fmt.Fprintf(a.out, "\nwin rate of %s less that of %s, on the same %d deals: %+.3f (95%% CI %+.3f to %+.3f)\n",
 			rep.Players[0].Name, c.Match.Players[0].Name, rep.Games, c.Difference, c.CILow, c.CIHigh)
 	}
+	writeExecLines(a, rep)
 	return nil
 }
 

@@ -72,6 +72,7 @@ type Pool struct {
 	live    map[*process]bool // every process not stopped yet
 	closed  bool
 	started int // processes started, for tests
+	rec     recorder
 }
 
 // NewPool checks that the command can be found and returns its pool. No
@@ -117,6 +118,15 @@ func (pl *Pool) Kill() {
 	for p := range live {
 		p.kill()
 	}
+}
+
+// Stats returns the times of the decisions the pool's processes answered
+// so far and the longest memory they returned. It may be called while
+// games are in play.
+func (pl *Pool) Stats() Stats {
+	s := pl.rec.stats()
+	s.Limit = pl.opts.Timeout
+	return s
 }
 
 // forget drops a stopped process from the pool's count.
@@ -264,7 +274,10 @@ func (p *Player) ask(r *Request) (string, bool) {
 		p.fail(CodeCrash, "no process: StartGame was not called")
 		return "", false
 	}
-	line, _, err := p.proc.call(AppendRequest(make([]byte, 0, 128+len(r.Memory.Text)), r), p.pool.opts.Timeout)
+	line, took, err := p.proc.call(AppendRequest(make([]byte, 0, 128+len(r.Memory.Text)), r), p.pool.opts.Timeout)
+	if err == nil {
+		p.pool.rec.decision(r.Kind, took)
+	}
 	var ce *callError
 	if errors.As(err, &ce) {
 		code := map[int]string{failTimeout: CodeTimeout, failCrash: CodeCrash, failMalformed: CodeMalformed}[ce.kind]
@@ -274,9 +287,12 @@ func (p *Player) ask(r *Request) (string, bool) {
 	return line, true
 }
 
-// remember keeps a returned memory if it fits.
+// remember records a returned memory's length, and keeps the memory if
+// it fits.
 func (p *Player) remember(kind string, m Memory) bool {
-	if n := m.Chars(); n > MaxMemory {
+	n := m.Chars()
+	p.pool.rec.memory(n)
+	if n > MaxMemory {
 		p.fail(CodeMemory, "%s returned a memory of %d characters, over %d", kind, n, MaxMemory)
 		return false
 	}

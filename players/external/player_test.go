@@ -58,6 +58,13 @@ func newPool(t testing.TB, opts Options) *Pool {
 func play(t *testing.T, pl *Pool, game int) (*Player, error) {
 	t.Helper()
 	p := pl.Player()
+	return p, playSeat(t, p, p, game)
+}
+
+// playSeat plays one game of seat (seat 0), which is p or wraps it,
+// against simple, calling p's hooks before and after.
+func playSeat(t testing.TB, p *Player, seat gin.Player, game int) error {
+	t.Helper()
 	if err := p.StartGame(game, 1700000000+int64(game), 0); err != nil {
 		t.Fatalf("start: %v", err)
 	}
@@ -66,11 +73,11 @@ func play(t *testing.T, pl *Pool, game int) (*Player, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{p, simple})
+	_, err = gin.PlayGame(gin.RandomDeals(rng), [2]gin.Player{seat, simple})
 	if e := p.EndGame(); e != nil {
 		t.Fatalf("end: %v", e)
 	}
-	return p, err
+	return err
 }
 
 func TestGoodBotPlaysWholeGames(t *testing.T) {
