@@ -56,6 +56,7 @@ h3 { margin: 0 0 0.4rem; font-size: 1.1rem; }
 .sw { display: inline-block; width: 0.8em; height: 0.8em; vertical-align: -0.05em; margin: 0 0.25em 0 0.1em; border-radius: 2px; }
 .sw.you { background: #2b5c8a; } .sw.opp { background: #d96c1e; }
 .summary { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 0.6rem; margin: 1rem 0 0; }
+.game > .summary { margin-bottom: 1.5rem; }
 .summary > div { border: 1px solid #ddd; border-radius: 6px; padding: 0.5rem 0.7rem; min-width: 0; }
 .summary .label { font-size: 0.8rem; color: #555; }
 .summary .value { font-size: 1.05rem; font-weight: 600; }

@@ -158,8 +158,8 @@ func valueBars(title, category, what string, rows []barRow, ink color.RGBA) *plo
 	return p
 }
 
-// rowsHeight is the height of a chart of n rows of bars with a key of
-// keyRows rows: the bars 20 points apart, plus the axis and margins.
+// rowsHeight is the height of a chart of n rows of bars: the bars 20
+// points apart, plus the axis and margins.
 func rowsHeight(n int) vg.Length {
 	return vg.Points(float64(20*max(1, n) + 60))
 }
