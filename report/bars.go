@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginlog/ginlog/queries"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -150,20 +151,111 @@ func hatch(c draw.Canvas, r vg.Rectangle, ink color.Color) {
 	}
 }
 
-// percentTicks marks rates from 0 to 100% by quarters.
-type percentTicks struct{}
+// percentTicks marks rates from 0 to Top (100% when 0), every label a
+// round percentage: by quarters up to 100%, finer on a shorter scale
+// (0-20% by fives), with an unlabelled mark halfway between labels.
+// Step, when set, is the step between labels instead.
+type percentTicks struct{ Top, Step float64 }
 
 // Ticks implements plot.Ticker.
-func (percentTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t percentTicks) Ticks(lo, hi float64) []plot.Tick {
+	top := t.Top
+	if top <= 0 {
+		top = 1
+	}
+	step := percentStep(top)
+	if t.Step > 0 {
+		step = t.Step
+	}
 	var out []plot.Tick
-	for v := 0.0; v <= 1.0001; v += 0.125 {
+	for i := 0; float64(i)*step/2 <= top+1e-9; i++ {
+		v := float64(i) * step / 2
 		t := plot.Tick{Value: v}
-		if math.Mod(v, 0.25) == 0 {
+		if i%2 == 0 {
 			t.Label = fmt.Sprintf("%.0f%%", 100*v)
+			if step < 0.02 {
+				t.Label = fmt.Sprintf("%.1f%%", 100*v)
+			}
 		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// rateTops are the ends a rate axis may have, with the step of its
+// labels.
+var rateTops = []struct{ top, step float64 }{
+	{0.02, 0.005}, {0.05, 0.01}, {0.1, 0.02}, {0.2, 0.05}, {0.25, 0.05}, {0.3, 0.1}, {0.4, 0.1},
+	{0.5, 0.1}, {0.6, 0.2}, {0.8, 0.2}, {1, 0.25},
+}
+
+// rateTop returns the end of a rate axis that holds hi: the smallest of
+// rateTops at or above it, so a chart of rare events is not squashed at
+// the foot of a 0-100% axis.
+func rateTop(hi float64) float64 {
+	for _, r := range rateTops {
+		if hi <= r.top+1e-9 {
+			return r.top
+		}
+	}
+	return 1
+}
+
+// percentStep returns the step between the labels of an axis ending at
+// top.
+func percentStep(top float64) float64 {
+	for _, r := range rateTops {
+		if top <= r.top+1e-9 {
+			return r.step
+		}
+	}
+	return 0.25
+}
+
+// highest returns the top of the highest whisker (or bar) of the series
+// with a sample, 0 when there is none.
+func highest(series []barSeries) float64 {
+	top := 0.0
+	for _, s := range series {
+		for i, h := range s.Hi {
+			if s.N[i] > 0 && !math.IsNaN(h) {
+				top = max(top, h, s.Rates[i])
+			}
+		}
+	}
+	return top
+}
+
+// categoryTicks names the categories 0..n-1 of a bar chart's axis; fit
+// leaves out labels, evenly, where they would not fit side by side.
+type categoryTicks struct {
+	names []string
+	every int // label one category in every: 1 labels all
+}
+
+// Ticks implements plot.Ticker.
+func (t categoryTicks) Ticks(lo, hi float64) []plot.Tick {
+	out := make([]plot.Tick, len(t.names))
+	for i, n := range t.names {
+		out[i].Value = float64(i)
+		if t.every <= 1 || i%t.every == 0 {
+			out[i].Label = n
+		}
+	}
+	return out
+}
+
+// fit returns the ticks with every set so that the labels, in style sty,
+// keep a gap between them across an axis about width long (the y axis
+// and its labels take the rest of the drawing).
+func (t categoryTicks) fit(sty text.Style, width vg.Length) categoryTicks {
+	widest := vg.Length(0)
+	for _, n := range t.names {
+		widest = max(widest, sty.Width(n))
+	}
+	slot := (width - vg.Points(60)) / vg.Length(max(1, len(t.names)))
+	t.every = max(1, int(math.Ceil(float64((widest+vg.Points(5))/slot))))
+	return t
 }
 
 // intTicks marks whole numbers: steps of 1, 2 or 5 times a power of ten,

@@ -27,6 +27,9 @@ type page struct {
 
 type headline struct{ Label, Value, Note string }
 
+// NarrowScreen is narrowScreen, for the page's style.
+func (pg *page) NarrowScreen() int { return narrowScreen }
+
 // tendencies is the ranked list of the opponent's tendencies.
 type tendencies struct {
 	Rule   string     // the ranking rule, in words
@@ -54,6 +57,7 @@ func build(ctx context.Context, db *sql.DB, o Options) (*page, error) {
 	}
 	d, err := load(ctx, db, o)
 	if errors.Is(err, selection.ErrNoGames) && hearts != nil {
+		hearts.Title = "" // the page's heading is the section's
 		return &page{Title: "Hearts report", MinSample: o.Filters.MinSample, Scope: heartsScope(o), Games: []gameSection{*hearts}}, nil
 	}
 	if err != nil {

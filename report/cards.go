@@ -35,16 +35,11 @@ func cardHeat(d *data, o Options, id, title, caption string, scale heatScale, wh
 		}
 		rows = append(rows, []string{c.String(), text, fmt.Sprint(n)})
 	}
-	p := newPlot(title, "rank", "suit")
-	p.Add(cells)
-	p.X.Tick.Marker = rankTicks
-	p.Y.Tick.Marker = suitTicks
-	p.X.Tick.Length, p.Y.Tick.Length = 0, 0
-	p.X.Padding, p.Y.Padding = 0, 0
-	p.X.LineStyle.Width, p.Y.LineStyle.Width = 0, 0
-	l := layout{plot: p, below: vg.Points(scaleStrip), strip: func(c draw.Canvas) {
-		drawScale(c, scale, cells.ink, o.Filters.MinSample, what)
-	}}
+	l := heatLayout(title, cells, o.Filters.MinSample, what, false)
+	turned := *cells
+	turned.turned = true
+	phone := heatLayout(title, &turned, o.Filters.MinSample, what, true)
+	l.phone, l.phoneHeight = &phone, vg.Points(22*gin.NumRanks+phoneScaleStrip+50)
 	ch := chart{ID: id, Section: sectionCards(o), Caption: caption, Header: []string{"card", "value", what}, Rows: rows}
 	return ch.draw(l, pageWidth, vg.Points(290))
 }
@@ -60,6 +55,38 @@ var rankTicks, suitTicks = func() (ranks, suits namedTicks) {
 	}
 	return ranks, suits
 }()
+
+// The ticks of a heat map turned on its side: suits across in gin's order,
+// ranks down from the ace.
+var suitsAcross, ranksDown = func() (suits, ranks namedTicks) {
+	for s := range gin.Suit(gin.NumSuits) {
+		suits = append(suits, s.String())
+	}
+	for r := gin.NumRanks - 1; r >= 0; r-- {
+		ranks = append(ranks, gin.Rank(r).String())
+	}
+	return suits, ranks
+}()
+
+// heatLayout lays out a heat map of cells with its scale strip below:
+// ranks across, or, turned for a phone, down.
+func heatLayout(title string, cells *cardCells, minSample int, what string, turned bool) layout {
+	p := newPlot(title, "rank", "suit")
+	p.Add(cells)
+	p.X.Tick.Marker, p.Y.Tick.Marker = rankTicks, suitTicks
+	strip := vg.Points(scaleStrip)
+	if turned {
+		p.X.Label.Text, p.Y.Label.Text = "suit", "rank"
+		p.X.Tick.Marker, p.Y.Tick.Marker = suitsAcross, ranksDown
+		strip = vg.Points(phoneScaleStrip)
+	}
+	p.X.Tick.Length, p.Y.Tick.Length = 0, 0
+	p.X.Padding, p.Y.Padding = 0, 0
+	p.X.LineStyle.Width, p.Y.LineStyle.Width = 0, 0
+	return layout{plot: p, below: strip, strip: func(c draw.Canvas) {
+		drawScale(c, cells.scale, cells.ink, minSample, what, turned)
+	}}
+}
 
 func takenHeat(d *data, o Options) (chart, error) {
 	scale := rateScale

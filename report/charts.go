@@ -17,13 +17,21 @@ type chart struct {
 	Section  string // the heading it goes under; "" keeps the previous chart's
 	Title    string
 	Caption  string // how to read it
-	SVG      string
+	SVG      string // drawn for the page's column (pageWidth or halfWidth)
+	Narrow   string // drawn phoneWidth wide, for a phone's column
 	Header   []string
 	Rows     [][]string // the data drawn
 	Half     bool       // drawn half the page wide, beside the next half chart
 	OpenData bool       // its data table shows without a click
 
 	texts         []textBox // where its texts were drawn
+	width, height vg.Length
+	narrow        drawn // the phone drawing's texts and size
+}
+
+// drawn is where the texts of one drawing went, and its size.
+type drawn struct {
+	texts         []textBox
 	width, height vg.Length
 }
 
@@ -36,6 +44,11 @@ type layout struct {
 	below  vg.Length         // the height of the strip below the plot
 	strip  func(draw.Canvas) // draws that strip
 	margin vg.Length         // around everything (4 points when 0)
+	// phone, when set, is the layout drawn phoneWidth wide and its height
+	// (a heat map turned on its side); by default the same layout is
+	// drawn there at the same height.
+	phone       *layout
+	phoneHeight vg.Length
 }
 
 // paint draws the layout on c.
@@ -61,6 +74,9 @@ func (l layout) paint(c draw.Canvas) {
 		right = l.plot.X.Tick.Label.Width(ticks[len(ticks)-1].Label) / 2
 	}
 	top += l.plot.Y.Tick.Label.Height("0") / 2
+	if t, ok := l.plot.X.Tick.Marker.(categoryTicks); ok {
+		l.plot.X.Tick.Marker = t.fit(l.plot.X.Tick.Label, c.Max.X-c.Min.X)
+	}
 	l.plot.Draw(draw.Crop(c, 0, -right, l.below, -top))
 }
 
@@ -83,18 +99,37 @@ func newPlot(title, x, y string) *plot.Plot {
 	return p
 }
 
-// draw renders the layout at w x h into the chart c.
+// phoneWidth is the width of a chart's drawing for a phone: the text
+// column of a page 400 CSS pixels wide (376 pixels), where its text is
+// drawn at its size in points. The page shows it instead of the wide
+// drawing below narrowScreen pixels.
+const phoneWidth = vg.Length(282)
+
+// draw renders the layout at w x h into the chart c, and again (or its
+// phone layout) phoneWidth wide for a phone.
 func (c chart) draw(l layout, w, h vg.Length) (chart, error) {
 	if c.Title == "" {
 		c.Title = l.plot.Title.Text
+	}
+	phone, ph := l, h
+	if l.phone != nil {
+		phone, ph = *l.phone, l.phoneHeight
+		phone.plot.Title.Text = ""
 	}
 	l.plot.Title.Text = ""
 	d, err := drawSVG(w, h, l.paint)
 	if err != nil {
 		return chart{}, fmt.Errorf("chart %s: %w", c.ID, err)
 	}
-	c.SVG = strings.Replace(d.SVG, "<svg ", `<svg role="img" aria-label="`+html.EscapeString(c.Title)+`" `, 1)
+	n, err := drawSVG(phoneWidth, ph, phone.paint)
+	if err != nil {
+		return chart{}, fmt.Errorf("chart %s for a phone: %w", c.ID, err)
+	}
+	label := `<svg role="img" aria-label="` + html.EscapeString(c.Title) + `" `
+	c.SVG = strings.Replace(d.SVG, "<svg ", label, 1)
+	c.Narrow = strings.Replace(n.SVG, "<svg ", label, 1)
 	c.texts, c.width, c.height = d.Texts, w, h
+	c.narrow = drawn{texts: n.Texts, width: phoneWidth, height: ph}
 	return c, nil
 }
 
@@ -117,9 +152,12 @@ func pairedBars(title, xLabel string, names []string, series []barSeries, minSam
 	p := newPlot(title, xLabel, "rate, 95% interval")
 	p.Add(&rateBarPlot{series: series, minSample: minSample, samples: samples})
 	p.NominalX(names...)
-	p.X.Tick.Label.Font = sans(10)
-	p.Y.Min, p.Y.Max = 0, 1.15
-	p.Y.Tick.Marker = percentTicks{}
+	p.X.Tick.Marker = categoryTicks{names: names}
+	// The axis ends at a round rate above the highest whisker (a chart of
+	// rare events gets 0-20%, not 0-100%), with room above for the samples.
+	top := rateTop(highest(series))
+	p.Y.Min, p.Y.Max = 0, top*1.15
+	p.Y.Tick.Marker = percentTicks{Top: top}
 	return p
 }
 
@@ -132,6 +170,7 @@ func colouredBars(title, xLabel, yLabel string, names []string, counts []float64
 	p := newPlot(title, xLabel, yLabel)
 	p.Add(&countBarPlot{counts: counts, inks: inks})
 	p.NominalX(names...)
+	p.X.Tick.Marker = categoryTicks{names: names}
 	p.Y.Min = 0
 	top := 1.0
 	for _, v := range counts {
@@ -142,7 +181,8 @@ func colouredBars(title, xLabel, yLabel string, names []string, counts []float64
 	return p
 }
 
-// countBarPlot draws one bar per category, with its count above it.
+// countBarPlot draws one bar per category, with its count above it when
+// every count fits above its bar (the data table has them all).
 type countBarPlot struct {
 	counts []float64
 	inks   []color.Color
@@ -162,10 +202,17 @@ func (b *countBarPlot) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	label := textStyle(labelFont, inkText)
 	label.XAlign, label.YAlign = draw.XCenter, draw.YBottom
+	widest := vg.Length(0)
+	for _, v := range b.counts {
+		widest = max(widest, label.Width(fmt.Sprintf("%.0f", v)))
+	}
+	counts := widest+vg.Points(3) < trX(1)-trX(0)
 	for i, v := range b.counts {
 		x0, x1 := trX(float64(i)-0.3), trX(float64(i)+0.3)
 		bar := vg.Rectangle{Min: vg.Point{X: x0, Y: trY(0)}, Max: vg.Point{X: x1, Y: trY(v)}}
 		c.FillPolygon(b.inks[i], corners(bar))
-		c.FillText(label, vg.Point{X: (x0 + x1) / 2, Y: trY(v) + vg.Points(2)}, fmt.Sprintf("%.0f", v))
+		if counts {
+			c.FillText(label, vg.Point{X: (x0 + x1) / 2, Y: trY(v) + vg.Points(2)}, fmt.Sprintf("%.0f", v))
+		}
 	}
 }

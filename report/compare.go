@@ -57,7 +57,10 @@ func compareChart(d *data, o Options) (chart, error) {
 			"The table gives the gap between the two intervals in percentage points (none when they overlap), the ranking rule's key.",
 		Header: []string{"measure", "you", "opponent", "gap", "ranking"}, Rows: rows}
 	h := vg.Points(float64(26*len(fp.rows) + 80))
-	return c.draw(layout{plot: p, key: key}, pageWidth, h)
+	// On a phone the row names leave a short axis: labels by halves.
+	phone := *p
+	phone.X.Tick.Marker = percentTicks{Step: 0.5}
+	return c.draw(layout{plot: p, key: key, phone: &layout{plot: &phone, key: key}, phoneHeight: h + vg.Points(keyRow)}, pageWidth, h)
 }
 
 // rateOf writes a rate with its interval and sample for a table.
@@ -82,6 +85,7 @@ func pairs(you, opp []queries.Share, labels []string, ofAll bool) ([]string, [2]
 			}
 		}
 		slices.SortStableFunc(labels, func(a, b string) int { return numeric(a) - numeric(b) })
+		labels = fillGaps(labels)
 	}
 	var out [2][]queries.Rate
 	for seat, shares := range [2][]queries.Share{you, opp} {
@@ -98,6 +102,26 @@ func pairs(you, opp []queries.Share, labels []string, ofAll bool) ([]string, [2]
 		}
 	}
 	return labels, out
+}
+
+// fillGaps adds the whole numbers missing between the first numeric label
+// and the last ("3", "5", "8+" become 3 to 7 and "8+"), so that a count no
+// side reached shows as an empty place on the axis, not as no place.
+func fillGaps(labels []string) []string {
+	const other = 1 << 30 // numeric's order of a label that is no number
+	var out []string
+	for i, l := range labels {
+		if n := numeric(l); i > 0 && n != other && numeric(labels[i-1]) != other {
+			if strings.HasSuffix(l, "+") {
+				n-- // numeric puts "8+" at 9
+			}
+			for k := numeric(labels[i-1]) + 1; k < n; k++ {
+				out = append(out, strconv.Itoa(k))
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // numeric orders labels such as "7" and "16+"; others sort last.

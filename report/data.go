@@ -8,7 +8,8 @@
 // is drawn pale, hatched or grey.
 //
 // The charts are drawn with gonum.org/v1/plot as inline SVG at the page's
-// width, each with a title, its key above the plot (never over the data),
+// width and again phoneWidth wide for a phone (the page shows one or the
+// other, so text keeps its size), each with a title, its key above the plot (never over the data),
 // a sentence on how to read it and its data as a table beneath it; every
 // label is pinned to its measured length (see svg.go). A chart is a
 // func(*data, Options) (chart, error) in build's list: a plot drawn with

@@ -1,12 +1,14 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"html/template"
 	"image/color"
+	"slices"
 	"strings"
 
 	"github.com/ginlog/ginlog/queries"
@@ -17,7 +19,8 @@ import (
 // gameSection is a part of the report about one kind of game besides the Gin
 // Rummy part at its top: a heading, a summary block and charts.
 type gameSection struct {
-	Title    string
+	ID       string // the HTML id of its section
+	Title    string // its heading; "" when it is the whole page
 	Intro    string
 	Headline []headline
 	Charts   []chart
@@ -61,6 +64,7 @@ func heartsSection(ctx context.Context, db *sql.DB, o Options) (*gameSection, er
 		return nil, err
 	}
 	s := &gameSection{
+		ID:    "hearts",
 		Title: "Hearts",
 		Intro: fmt.Sprintf("The Hearts games the filters select. A hand is determined when exactly one reading of who played each card obeys the rules and the logged scores; how players play comes from those hands only. The charts show the %d players with the most hands.", heartsTop),
 	}
@@ -84,20 +88,24 @@ func heartsSection(ctx context.Context, db *sql.DB, o Options) (*gameSection, er
 	return s, nil
 }
 
+// heartsInk is the colour of the Hearts charts: purple, the report's
+// colour of players pooled, since Hearts players belong to neither of the
+// Gin Rummy sides (blue you, orange the opponent).
+var heartsInk = inkPurple
+
 func heartsPoints(d *heartsData, o Options) (chart, error) {
-	var names []string
-	var points []float64
+	var bars []barRow
 	var rows [][]string
 	for _, p := range d.players {
-		names = append(names, short(p.ID))
-		points = append(points, p.PointsPerHand)
+		bars = append(bars, barRow{Name: short(p.ID), Value: p.PointsPerHand, N: -1, Text: fmt.Sprintf("%.2f", p.PointsPerHand)})
 		lo, hi := p.Clean.Interval()
 		rows = append(rows, []string{p.ID, fmt.Sprint(p.Hands), fmt.Sprintf("%.2f", p.PointsPerHand),
 			fmt.Sprint(p.Clean.Cases), f3(lo), f3(hi)})
 	}
-	p := colouredBars("Hearts points per hand, by player", "player", "points per hand", names, points, inksOf(inkNeutral, len(names)))
-	return render(p, "hearts-points", "Each bar is a player's mean points per hand over the hands whose points are known (lower is better); the table adds how many hands it took clean, with the 95% interval of that share.",
-		17*vg.Centimeter, 9*vg.Centimeter, []string{"player", "hands", "points per hand", "clean hands", "clean ci_low", "clean ci_high"}, rows)
+	slices.SortStableFunc(bars, func(a, b barRow) int { return cmp.Compare(a.Value, b.Value) })
+	p := valueBars("Hearts points per hand, by player", "player", "points per hand", bars, heartsInk)
+	return render(p, "hearts-points", "Each bar is a player's mean points per hand over the hands whose points are known, fewest (best) at the top; the table adds how many hands it took clean, with the 95% interval of that share.",
+		pageWidth, rowsHeight(len(bars)), []string{"player", "hands", "points per hand", "clean hands", "clean ci_low", "clean ci_high"}, rows)
 }
 
 // playerRates draws one rate of each player.
@@ -112,22 +120,20 @@ func playerRates(d *heartsData, o Options, id, title, caption, what string, rate
 // same returns a label as it is.
 func same(label string) string { return label }
 
-// short returns a player's id cut to fit under a bar; the data table
+// short returns a player's id cut to fit beside a bar; the data table
 // beneath the chart gives it whole.
 func short(id string) string {
-	const most = 8
+	const most = 20
 	if r := []rune(id); len(r) > most {
 		return string(r[:most-1]) + "…"
 	}
 	return id
 }
 
-// shareChart draws shares as rates with their intervals, each bar named
-// by label(its label).
-func shareChart(shares []queries.Share, o Options, id, title, xLabel, what, caption string, label func(string) string) (chart, error) {
-	var names []string
-	var rates, lo, hi []float64
-	var n []int
+// shareChart draws shares as horizontal bars of rates with their
+// intervals, the highest first, each named by label(its label); the axis
+// ends at a round rate above the highest interval.
+func shareChart(shares []queries.Share, o Options, id, title, category, what, caption string, label func(string) string) (chart, error) {
 	var rows [][]string
 	for _, s := range shares {
 		rate := 0.0
@@ -135,22 +141,16 @@ func shareChart(shares []queries.Share, o Options, id, title, xLabel, what, capt
 			rate = s.Value()
 		}
 		l, h := s.Interval()
-		names = append(names, label(s.Label))
-		rates, lo, hi = append(rates, rate), append(lo, l), append(hi, h)
-		n = append(n, s.Opportunities)
 		rows = append(rows, []string{s.Label, fmt.Sprint(s.Cases), fmt.Sprint(s.Opportunities), f3(rate), f3(l), f3(h)})
 	}
-	p := pairedBars(title, xLabel, names, []barSeries{{Name: what, Ink: inkNeutral, Rates: rates, Lo: lo, Hi: hi, N: n}}, o.Filters.MinSample, true)
-	// Rare events (moon attempts) would be invisible on the whole 0-1
-	// scale: the axis ends a little above the highest interval.
-	top := 0.0
-	for _, h := range hi {
-		top = max(top, h)
+	bars := rateRows(shares, label, o.Filters.MinSample)
+	p := rowBars(title, category, bars, heartsInk, o.Filters.MinSample)
+	c := chart{ID: id, Caption: caption, Header: []string{category, what, "of", "rate", "ci_low", "ci_high"}, Rows: rows}
+	key := []keyEntry{
+		{Label: what, Fill: heartsInk},
+		{Label: smallLabel(o.Filters.MinSample, "cases"), Fill: mix(heartsInk, inkPaper, 0.7), Hatch: heartsInk},
 	}
-	if top > 0 && top < 0.5 {
-		p.Y.Max = top*1.15 + 0.02
-	}
-	return render(p, id, caption, 17*vg.Centimeter, 9*vg.Centimeter, []string{xLabel, what, "of", "rate", "ci_low", "ci_high"}, rows)
+	return c.draw(layout{plot: p, key: key}, pageWidth, rowsHeight(len(bars))+vg.Points(keyRow))
 }
 
 func heartsQueenTrick(d *heartsData, o Options) (chart, error) {
@@ -158,13 +158,18 @@ func heartsQueenTrick(d *heartsData, o Options) (chart, error) {
 	var counts []float64
 	var rows [][]string
 	for _, s := range d.queen {
+		// A trick in which the queen never fell keeps its place, empty.
+		for k := len(names) + 1; k < min(numeric(s.Label), 53); k++ {
+			names, counts = append(names, fmt.Sprint(k)), append(counts, 0)
+			rows = append(rows, []string{fmt.Sprint(k), "0", fmt.Sprint(s.Opportunities)})
+		}
 		names = append(names, s.Label)
 		counts = append(counts, float64(s.Cases))
 		rows = append(rows, []string{s.Label, fmt.Sprint(s.Cases), fmt.Sprint(s.Opportunities)})
 	}
-	p := colouredBars("Trick in which the queen of spades falls", "trick", "determined hands", names, counts, inksOf(inkNeutral, len(names)))
-	return render(p, "hearts-queen-trick", "How many determined hands saw the queen of spades played in each trick: early peaks mean players flush it out by leading spades, late ones that it is held and dumped.",
-		17*vg.Centimeter, 8*vg.Centimeter, []string{"trick", "hands", "of"}, rows)
+	p := colouredBars("Trick in which the queen of spades falls", "trick", "determined hands", names, counts, inksOf(heartsInk, len(names)))
+	return render(p, "hearts-queen-trick", "How many determined hands saw the queen of spades played in each trick (an empty place: none did): early peaks mean players flush it out by leading spades, late ones that it is held and dumped.",
+		pageWidth, vg.Points(250), []string{"trick", "hands", "of"}, rows)
 }
 
 func heartsQueenDumped(d *heartsData, o Options) (chart, error) {
@@ -204,21 +209,18 @@ func heartsScope(o Options) string {
 	return "Hearts games"
 }
 
-// sectionTemplate draws a section, as the page draws the Gin charts.
-var sectionTemplate = template.Must(pageTemplate.New("section").Parse(`<section class="game" id="{{.Title}}">
-<h1>{{.Title}}</h1>
-<p class="scope">{{.Intro}}</p>
+// sectionTemplate draws a section, its charts as the page draws the Gin
+// charts. A section without a title is the whole page, under the page's
+// own heading.
+var sectionTemplate = template.Must(pageTemplate.New("section").Parse(`<section class="game" id="{{.ID}}">
+{{if .Title}}<h2>{{.Title}}</h2>
+{{end}}<p class="scope">{{.Intro}}</p>
 <section class="summary">
 {{range .Headline}}<div><div class="label">{{.Label}}</div><div class="value">{{.Value}}</div>{{if .Note}}<div class="note">{{.Note}}</div>{{end}}</div>
 {{end}}</section>
-{{range .Charts}}<figure id="{{.ID}}">
-<h2>{{.Title}}</h2>
-{{.SVGHTML}}
-<figcaption>{{.Caption}}</figcaption>
-<details><summary>data</summary><table><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
-{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
-{{end}}</table></details>
-</figure>
+{{range .Charts}}<div class="row">
+{{template "figure" .}}
+</div>
 {{end}}</section>
 `))
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,21 +56,56 @@ func TestHeartsReport(t *testing.T) {
 	t.Run("hearts", func(t *testing.T) {
 		db := loadBoth(t, realHearts)
 		html := write(t, db, Options{Filters: f})
-		if n := strings.Count(html, "<svg"); n != 7 || !strings.Contains(html, "<title>Hearts report</title>") {
+		if n := charts(t, html); n != 7 || !strings.Contains(html, "<title>Hearts report</title>") {
 			t.Errorf("%d charts, want the 7 of the Hearts section alone", n)
 		}
-		golden.Check(t, filepath.Join("testdata", "hearts.txt"), buildPage(t, db, Options{Filters: f}).Text())
+		pg := buildPage(t, db, Options{Filters: f})
+		checkLayout(t, pg)
+		golden.Check(t, filepath.Join("testdata", "hearts.txt"), pg.Text())
 	})
 	t.Run("both", func(t *testing.T) {
 		db := loadBoth(t, corpora["sample"], realHearts)
 		html := write(t, db, Options{Filters: f})
-		if n := strings.Count(html, "<svg"); n != chartCount+7 || strings.Index(html, `id="hearts-points"`) < strings.Index(html, `id="meld-loss"`) {
+		if n := charts(t, html); n != chartCount+7 || strings.Index(html, `id="hearts-points"`) < strings.Index(html, `id="meld-loss"`) {
 			t.Errorf("%d charts, want the %d Gin ones then the 7 Hearts ones", n, chartCount)
 		}
 		// A Gin game selects no Hearts game: no section.
 		html = write(t, db, Options{Filters: selection.Filters{Who: "opp", MinSample: 10, Game: 1}, Game: 1})
-		if n := strings.Count(html, "<svg"); n != chartCount || strings.Contains(html, "hearts-points") {
+		if n := charts(t, html); n != chartCount || strings.Contains(html, "hearts-points") {
 			t.Errorf("game 1: %d charts, want the %d Gin ones", n, chartCount)
 		}
 	})
+}
+
+// TestHeartsOneHeading: a Hearts report has one heading, its title; beside
+// Gin Rummy charts the Hearts part is a section of the page, under its
+// own heading.
+func TestHeartsOneHeading(t *testing.T) {
+	f := selection.Filters{Who: "opp", MinSample: 10}
+	for _, tc := range []struct {
+		name, dir string
+		h1        []string
+		hearts    bool // a "Hearts" section heading
+	}{
+		{"hearts", realHearts, []string{"Hearts report"}, false},
+		{"both", corpora["sample"], []string{"Gin Rummy report"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dirs := []string{tc.dir}
+			if tc.hearts {
+				dirs = append(dirs, realHearts)
+			}
+			html := write(t, loadBoth(t, dirs...), Options{Filters: f})
+			var h1 []string
+			for _, m := range regexp.MustCompile(`<h1>(.*?)</h1>`).FindAllStringSubmatch(html, -1) {
+				h1 = append(h1, m[1])
+			}
+			if !slices.Equal(h1, tc.h1) {
+				t.Errorf("headings %q, want %q", h1, tc.h1)
+			}
+			if got := strings.Contains(html, "<h2>Hearts</h2>"); got != tc.hearts {
+				t.Errorf("a Hearts section heading: %v, want %v", got, tc.hearts)
+			}
+		})
+	}
 }

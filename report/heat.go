@@ -51,11 +51,25 @@ type cardCells struct {
 	small [gin.NumSuits][gin.NumRanks]bool
 	scale heatScale
 	ink   color.RGBA
+	// turned lays the grid on its side for a phone: suits across, ranks
+	// down (the ace at the top).
+	turned bool
 }
 
 // DataRange implements plot.DataRanger.
 func (h *cardCells) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if h.turned {
+		return -0.5, gin.NumSuits - 0.5, -0.5, gin.NumRanks - 0.5
+	}
 	return -0.5, gin.NumRanks - 0.5, -0.5, gin.NumSuits - 0.5
+}
+
+// place returns the grid position (x, y) of a card's cell.
+func (h *cardCells) place(s gin.Suit, r gin.Rank) (x, y float64) {
+	if h.turned {
+		return float64(s), float64(gin.NumRanks - 1 - int(r))
+	}
+	return float64(r), float64(gin.NumSuits - 1 - int(s))
 }
 
 // fill returns the colour of a cell.
@@ -77,11 +91,11 @@ func (h *cardCells) Plot(c draw.Canvas, p *plot.Plot) {
 	label.XAlign, label.YAlign = draw.XCenter, draw.YCenter
 	gap := vg.Points(1)
 	for s := range gin.Suit(gin.NumSuits) {
-		y := float64(gin.NumSuits - 1 - int(s))
 		for r := range gin.Rank(gin.NumRanks) {
+			x, y := h.place(s, r)
 			cell := vg.Rectangle{
-				Min: vg.Point{X: trX(float64(r)-0.5) + gap, Y: trY(y-0.5) + gap},
-				Max: vg.Point{X: trX(float64(r)+0.5) - gap, Y: trY(y+0.5) - gap},
+				Min: vg.Point{X: trX(x-0.5) + gap, Y: trY(y-0.5) + gap},
+				Max: vg.Point{X: trX(x+0.5) - gap, Y: trY(y+0.5) - gap},
 			}
 			fill := h.fill(s, r)
 			c.FillPolygon(fill, corners(cell))
@@ -100,44 +114,63 @@ func (h *cardCells) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-// The heat maps' scale strip, below the grid.
+// The heat maps' scale strip, below the grid: its height in points on a
+// page's drawing and on a phone's, where the scale's name, its bar and
+// what grey and white mean are stacked in rows.
 const (
-	scaleStrip = 40 // its height, in points
-	scaleBar   = 220
+	scaleStrip      = 40
+	phoneScaleStrip = 4*keyRow + 14
+	scaleBar        = 220
 )
 
 // drawScale draws the colour scale of a heat map along the top of c: the
 // scale's name, a bar of its colours with its ticks, then what a grey and
-// a white cell mean.
-func drawScale(c draw.Canvas, s heatScale, ink color.RGBA, minSample int, what string) {
+// a white cell mean; in rows when stacked.
+func drawScale(c draw.Canvas, s heatScale, ink color.RGBA, minSample int, what string, stacked bool) {
 	sty := textStyle(keyFont, inkText)
 	sty.YAlign = draw.YCenter
 	y := c.Max.Y - vg.Points(keyRow)/2
 	x := c.Min.X
 	c.FillText(sty, vg.Point{X: x, Y: y}, s.Name)
-	x += sty.Width(s.Name) + vg.Points(keyGap*2)
+	bar := vg.Points(scaleBar)
+	if stacked {
+		y -= vg.Points(keyRow)
+		bar = min(bar, c.Max.X-c.Min.X-vg.Points(12))
+		x += vg.Points(6) // room for half the first tick's label
+	} else {
+		x += sty.Width(s.Name) + vg.Points(keyGap*2)
+	}
+	drawScaleBar(c, s, ink, vg.Point{X: x, Y: y}, bar)
+	rest := draw.Crop(c, x+bar+vg.Points(keySpace*1.5)-c.Min.X, 0, 0, 0)
+	if stacked {
+		rest = draw.Crop(c, 0, 0, 0, -(2*vg.Points(keyRow) + vg.Points(14)))
+	}
+	drawKey(rest, []keyEntry{
+		{Label: smallLabel(minSample, what), Fill: faded(ramp(ink, 0.7))},
+		{Label: "no " + what, Fill: inkPaper, Border: true},
+	})
+}
+
+// drawScaleBar draws the scale's colours in a bar w long from the left end
+// of its middle line at, with its ticks below it.
+func drawScaleBar(c draw.Canvas, s heatScale, ink color.RGBA, at vg.Point, w vg.Length) {
 	const steps = 44
-	w := vg.Points(scaleBar) / steps
+	step := w / steps
+	half := vg.Points(keySquare) / 2
 	for i := range steps {
 		t := (float64(i) + 0.5) / steps
-		r := vg.Rectangle{Min: vg.Point{X: x + w*vg.Length(i), Y: y - vg.Points(keySquare)/2}, Max: vg.Point{X: x + w*vg.Length(i+1), Y: y + vg.Points(keySquare)/2}}
+		r := vg.Rectangle{Min: vg.Point{X: at.X + step*vg.Length(i), Y: at.Y - half}, Max: vg.Point{X: at.X + step*vg.Length(i+1), Y: at.Y + half}}
 		c.FillPolygon(ramp(ink, t), corners(r))
 	}
 	tick := textStyle(keyFont-1, inkText)
 	tick.XAlign, tick.YAlign = draw.XCenter, draw.YTop
 	for i, v := range s.Ticks {
-		tx := x + vg.Points(scaleBar)*vg.Length(s.at(v))
-		c.StrokeLine2(draw.LineStyle{Color: inkText, Width: vg.Points(0.7)}, tx, y-vg.Points(keySquare)/2-vg.Points(3), tx, y-vg.Points(keySquare)/2)
+		tx := at.X + w*vg.Length(s.at(v))
+		c.StrokeLine2(draw.LineStyle{Color: inkText, Width: vg.Points(0.7)}, tx, at.Y-half-vg.Points(3), tx, at.Y-half)
 		label := s.Tick(v)
 		if s.Open && i == len(s.Ticks)-1 {
 			label += "+"
 		}
-		c.FillText(tick, vg.Point{X: tx, Y: y - vg.Points(keySquare)/2 - vg.Points(4)}, label)
+		c.FillText(tick, vg.Point{X: tx, Y: at.Y - half - vg.Points(4)}, label)
 	}
-	x += vg.Points(scaleBar) + vg.Points(keySpace*1.5)
-	rest := draw.Crop(c, x-c.Min.X, 0, 0, 0)
-	drawKey(rest, []keyEntry{
-		{Label: smallLabel(minSample, what), Fill: faded(ramp(ink, 0.7))},
-		{Label: "no " + what, Fill: inkPaper, Border: true},
-	})
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // Each side has one colour everywhere in the report: blue is you, orange
-// the opponent. Purple is both players pooled; dark grey is what belongs
+// the opponent. Purple is both players pooled, and the Hearts players,
+// who belong to neither side; dark grey is what belongs
 // to no side (verify verdicts); light grey and pale, hatched tints mark
 // small samples.
 var (

@@ -2,6 +2,7 @@ package report
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,48 +11,58 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// checkLayout checks where every chart of the page put its texts: inside
-// the drawing, none over another, each longer than a character pinned to
-// its measured length.
+// checkLayout checks where every chart of the page (the Gin Rummy charts
+// and the other games' sections) put its texts, in its drawing for the
+// page's column and in the one for a phone: inside the drawing, none over
+// another, each longer than a character pinned to its measured length.
 // The drawings measure text with the font they name, and the browser fits
 // each text to that length, so this holds in any browser; TestBrowser
 // checks it in one.
 func checkLayout(t *testing.T, pg *page) {
 	t.Helper()
-	const tol = 0.5 // points
-	for _, c := range pg.Charts {
-		if len(c.texts) == 0 {
-			t.Errorf("%s: no texts recorded", c.ID)
-		}
-		for i, a := range c.texts {
-			if a.Box.Min.X < -tol || a.Box.Min.Y < -tol || a.Box.Max.X > c.width+tol || a.Box.Max.Y > c.height+tol {
-				t.Errorf("%s: %q at %v leaves the %v x %v drawing", c.ID, a.Text, a.Box, c.width, c.height)
-			}
-			for _, b := range c.texts[:i] {
-				if overlaps(a.Box, b.Box) {
-					t.Errorf("%s: %q at %v overlaps %q at %v", c.ID, a.Text, a.Box, b.Text, b.Box)
-				}
-			}
-		}
-		long := 0
-		for _, x := range c.texts {
-			if pinned(x.Text) {
-				long++
-			}
-		}
-		if n, got := strings.Count(c.SVG, "<text "), strings.Count(c.SVG, `<text textLength="`); n != len(c.texts) || got != long {
-			t.Errorf("%s: %d text elements for %d drawn, %d pinned for %d longer than a character", c.ID, n, len(c.texts), got, long)
-		}
-		if strings.Contains(c.SVG, measuredFamily) {
-			t.Errorf("%s: a text names only the measured font", c.ID)
-		}
+	charts := slices.Clone(pg.Charts)
+	for _, g := range pg.Games {
+		charts = append(charts, g.Charts...)
+	}
+	for _, c := range charts {
 		want := pageWidth
 		if c.Half {
 			want = halfWidth
 		}
-		if c.width != want {
-			t.Errorf("%s: %v wide, want %v", c.ID, c.width, want)
+		if c.width != want || c.narrow.width != phoneWidth {
+			t.Errorf("%s: %v wide and %v for a phone, want %v and %v", c.ID, c.width, c.narrow.width, want, phoneWidth)
 		}
+		checkDrawing(t, c.ID, c.SVG, drawn{texts: c.texts, width: c.width, height: c.height})
+		checkDrawing(t, c.ID+" (phone)", c.Narrow, c.narrow)
+	}
+}
+
+// checkDrawing checks the texts of one drawing of a chart.
+func checkDrawing(t *testing.T, id, svg string, d drawn) {
+	t.Helper()
+	const tol = 0.5 // points
+	if len(d.texts) == 0 {
+		t.Errorf("%s: no texts recorded", id)
+	}
+	long := 0
+	for i, a := range d.texts {
+		if a.Box.Min.X < -tol || a.Box.Min.Y < -tol || a.Box.Max.X > d.width+tol || a.Box.Max.Y > d.height+tol {
+			t.Errorf("%s: %q at %v leaves the %v x %v drawing", id, a.Text, a.Box, d.width, d.height)
+		}
+		for _, b := range d.texts[:i] {
+			if overlaps(a.Box, b.Box) {
+				t.Errorf("%s: %q at %v overlaps %q at %v", id, a.Text, a.Box, b.Text, b.Box)
+			}
+		}
+		if pinned(a.Text) {
+			long++
+		}
+	}
+	if n, got := strings.Count(svg, "<text "), strings.Count(svg, `<text textLength="`); n != len(d.texts) || got != long {
+		t.Errorf("%s: %d text elements for %d drawn, %d pinned for %d longer than a character", id, n, len(d.texts), got, long)
+	}
+	if strings.Contains(svg, measuredFamily) {
+		t.Errorf("%s: a text names only the measured font", id)
 	}
 }
 

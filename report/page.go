@@ -31,6 +31,15 @@ func (pg *page) Sections() []section {
 // SVGHTML marks the chart's SVG, drawn by gonum/plot, as safe HTML.
 func (c chart) SVGHTML() template.HTML { return template.HTML(c.SVG) }
 
+// NarrowHTML marks the chart's drawing for a phone as safe HTML.
+func (c chart) NarrowHTML() template.HTML { return template.HTML(c.Narrow) }
+
+// narrowScreen is the widest window, in CSS pixels, that shows the
+// charts' drawings for a phone (phoneWidth wide, scaled up to at most one
+// and a half times), one chart to a row: above it, the wide drawings keep
+// their smallest text at 9 pixels or more.
+const narrowScreen = 880
+
 var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -47,6 +56,7 @@ h3 { margin: 0 0 0.4rem; font-size: 1.1rem; }
 .sw { display: inline-block; width: 0.8em; height: 0.8em; vertical-align: -0.05em; margin: 0 0.25em 0 0.1em; border-radius: 2px; }
 .sw.you { background: #2b5c8a; } .sw.opp { background: #d96c1e; }
 .summary { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 0.6rem; margin: 1rem 0 0; }
+.game > .summary { margin-bottom: 1.5rem; }
 .summary > div { border: 1px solid #ddd; border-radius: 6px; padding: 0.5rem 0.7rem; min-width: 0; }
 .summary .label { font-size: 0.8rem; color: #555; }
 .summary .value { font-size: 1.05rem; font-weight: 600; }
@@ -59,13 +69,15 @@ ol.tendencies .what { font-weight: 600; }
 .row.pair { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
 figure { margin: 0; min-width: 0; page-break-inside: avoid; break-inside: avoid; }
 figure svg { display: block; width: 100%; height: auto; }
+.chart.narrow { display: none; }
 figcaption { color: #444; font-size: 0.9rem; max-width: 52rem; margin-top: 0.3rem; }
 details { font-size: 0.8rem; color: #444; margin-top: 0.3rem; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; margin-top: 0.3rem; }
 td, th { border: 1px solid #ddd; padding: 0.1rem 0.4rem; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
-@media (max-width: 720px) { .row.pair { grid-template-columns: 1fr; } body { padding: 12px; } }
+@media (max-width: {{.NarrowScreen}}px) { .row.pair { grid-template-columns: 1fr; } .chart.wide { display: none; } .chart.narrow { display: block; } .chart.narrow svg { max-width: 564px; } }
+@media (max-width: 720px) { body { padding: 12px; } }
 @media print { body { max-width: none; padding: 0; } details:not([open]) { display: none; } }
 </style>
 </head>
@@ -85,16 +97,17 @@ td:first-child, th:first-child { text-align: left; }
 {{range .Sections}}<section>
 {{if .Heading}}<h2>{{.Heading}}</h2>
 {{end}}{{range .Rows}}<div class="row{{if gt (len .) 1}} pair{{end}}">
-{{range .}}<figure id="{{.ID}}">
-<h3>{{.Title}}</h3>
-{{.SVGHTML}}
-<figcaption>{{.Caption}}</figcaption>
-<details{{if .OpenData}} open{{end}}><summary>data</summary><div class="table"><table><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
-{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
-{{end}}</table></div></details>
-</figure>
+{{range .}}{{template "figure" .}}
 {{end}}</div>
 {{end}}</section>
 {{end}}{{end}}{{range .Games}}{{template "section" .}}{{end}}</body>
 </html>
-`))
+{{define "figure"}}<figure id="{{.ID}}">
+<h3>{{.Title}}</h3>
+<div class="chart wide">{{.SVGHTML}}</div>
+<div class="chart narrow">{{.NarrowHTML}}</div>
+<figcaption>{{.Caption}}</figcaption>
+<details{{if .OpenData}} open{{end}}><summary>data</summary><div class="table"><table><tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
+{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</table></div></details>
+</figure>{{end}}`))

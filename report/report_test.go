@@ -83,11 +83,22 @@ func TestData(t *testing.T) {
 	}
 }
 
+// charts counts the figures of a page, and fails the test unless each
+// has its two drawings: one for a page's column, one for a phone's.
+func charts(t *testing.T, html string) int {
+	t.Helper()
+	n := strings.Count(html, "<figure ")
+	if svgs := strings.Count(html, "<svg"); svgs != 2*n {
+		t.Errorf("%d drawings for %d charts, want two each", svgs, n)
+	}
+	return n
+}
+
 // TestSelfContained: the page loads nothing: no scripts, links, imports or
 // external references.
 func TestSelfContained(t *testing.T) {
 	html := write(t, loadCorpus(t, "sample"), Options{Filters: selection.Filters{Who: "opp", MinSample: 10}})
-	if n := strings.Count(html, "<svg"); n != chartCount {
+	if n := charts(t, html); n != chartCount {
 		t.Errorf("%d charts, want %d", n, chartCount)
 	}
 	html = strings.ReplaceAll(html, `xmlns="http://www.w3.org/2000/svg"`, "")

@@ -39,7 +39,11 @@ func (pg *page) Text() string {
 		}
 	}
 	for _, g := range pg.Games {
-		fmt.Fprintf(&b, "\n# %s\n%s\n\n## summary\n", g.Title, g.Intro)
+		b.WriteString("\n")
+		if g.Title != "" { // a section of a Gin Rummy report
+			fmt.Fprintf(&b, "# %s\n", g.Title)
+		}
+		fmt.Fprintf(&b, "%s\n\n## summary\n", g.Intro)
 		for _, h := range g.Headline {
 			fmt.Fprintf(&b, "%s: %s", h.Label, h.Value)
 			if h.Note != "" {
