@@ -281,18 +281,21 @@ func TestWeightedPasted(t *testing.T) {
 	}
 }
 
-// TestHaskellDocExample: docs/haskell.md shows the weighted player, as
-// compiled and played by the tests here, whole.
+// TestHaskellDocExample: docs/haskell.md shows the weighted player and
+// the mixed one, as compiled and played by the tests here, whole.
 func TestHaskellDocExample(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "haskell.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	player, err := os.ReadFile(filepath.Join(haskellDir, "weighted", "Player.hs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(doc, []byte("```haskell\n"+string(player)+"```\n")) {
-		t.Errorf("docs/haskell.md does not show %s whole, in a haskell block", filepath.Join(haskellDir, "weighted", "Player.hs"))
+	for _, name := range []string{"weighted", "mixed"} {
+		path := filepath.Join(haskellDir, name, "Player.hs")
+		player, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(doc, []byte("```haskell\n"+string(player)+"```\n")) {
+			t.Errorf("docs/haskell.md does not show %s whole, in a haskell block", path)
+		}
 	}
 }

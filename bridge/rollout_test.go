@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -39,25 +40,29 @@ func rolloutConfig() export.RolloutConfig {
 		Soft: c.Soft, Calls: c.Calls, Game: c.Game}
 }
 
-// buildRollout writes the rollout export of w, the Player.hs that plays
-// it and the bridge's Main into a folder, compiles them with the flags
-// (and -O1, as the course's stack build optimises) and returns the
-// executable.
-func buildRollout(t testing.TB, w *model.Weights, flags ...string) string {
+// buildRollout writes the rollout export of w, a Player.hs (the one the
+// export writes when player is "", else player's text) and the bridge's
+// Main into a folder, compiles them with the flags (and -O1, as the
+// course's stack build optimises) and returns the executable.
+func buildRollout(t testing.TB, w *model.Weights, player string, flags ...string) string {
 	t.Helper()
 	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
-	var module, player, main bytes.Buffer
+	var module, own, main bytes.Buffer
 	if err := export.HaskellRollout(&module, w, "GinlogRollout", rolloutConfig()); err != nil {
 		t.Fatal(err)
 	}
-	if err := export.HaskellRolloutPlayer(&player, "GinlogRollout"); err != nil {
+	if err := export.HaskellRolloutPlayer(&own, "GinlogRollout"); err != nil {
 		t.Fatal(err)
+	}
+	if player != "" {
+		own.Reset()
+		own.WriteString(player)
 	}
 	if err := Haskell(&main, HaskellOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	for name, b := range map[string]*bytes.Buffer{"GinlogRollout.hs": &module, "Player.hs": &player, "GinlogMain.hs": &main} {
+	for name, b := range map[string]*bytes.Buffer{"GinlogRollout.hs": &module, "Player.hs": &own, "GinlogMain.hs": &main} {
 		if err := os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +154,7 @@ var agreementGames = []struct {
 // (inferred Safe), and plays it.
 func TestRolloutExport(t *testing.T) {
 	w := sampleWeights(t)
-	exe := buildRollout(t, w, "-Wall", "-Werror", "-Wunsafe")
+	exe := buildRollout(t, w, "", "-Wall", "-Werror", "-Wunsafe")
 	t.Run("agrees", func(t *testing.T) { testRolloutAgrees(t, w, exe) })
 	t.Run("memory not its own", func(t *testing.T) { testRolloutMemory(t, exe) })
 }
@@ -286,4 +291,110 @@ func testRolloutMemory(t *testing.T, exe string) {
 	}
 	pick(external.Memory{}, gin.NoPile)
 	t.Logf("%d calls with %d memories", asked+1, len(memories))
+}
+
+// mixedPlayer is the player of testdata/haskell/mixed, which keeps rules of
+// its own and asks the rollout module for the rest (docs/haskell.md shows
+// it).
+func mixedPlayer(t testing.TB) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(haskellDir, "mixed", "Player.hs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestRolloutMixed compiles the mixed player with the rollout module
+// under -Wall -Werror and plays it through the bridge against simple from
+// both seats: every game ends without a violation.
+func TestRolloutMixed(t *testing.T) {
+	exe := buildRollout(t, sampleWeights(t), mixedPlayer(t), "-Wall", "-Werror")
+	pool, err := external.NewPool(external.Options{Command: []string{exe}, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	for i := range 4 {
+		rng := rand.New(rand.NewPCG(26, uint64(i)))
+		bot, err := bots.New("simple", rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := pool.Player()
+		if err := p.StartGame(i, int64(1700000000+i), i%2); err != nil {
+			t.Fatal(err)
+		}
+		players := [2]gin.Player{p, bot}
+		if i%2 == 1 {
+			players = [2]gin.Player{bot, p}
+		}
+		g, err := gin.PlayGame(gin.RandomDeals(rng), players)
+		if err != nil || p.Fault() != nil {
+			t.Fatalf("game %d: %v, fault %v", i, err, p.Fault())
+		}
+		if err := p.EndGame(); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("game %d: %d rounds, %d-%d", i, len(g.Rounds), g.Totals[i%2], g.Totals[1-i%2])
+	}
+}
+
+// TestRolloutPasted compiles the mixed player made one file as the
+// module's header says: the module's lines below "ginlog: paste below"
+// appended, its imports of base added, the import of GinlogRollout
+// dropped; and the module's body beside definitions of commonNames,
+// which none of its local names may shadow; with the framework's default
+// extensions, under -Wall -Werror.
+func TestRolloutPasted(t *testing.T) {
+	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
+	var module bytes.Buffer
+	if err := export.HaskellRollout(&module, sampleWeights(t), "GinlogRollout", rolloutConfig()); err != nil {
+		t.Fatal(err)
+	}
+	head, body, ok := strings.Cut(module.String(), "-- ginlog: paste below\n")
+	if !ok {
+		t.Fatal("the module has no paste line")
+	}
+	var imports []string
+	for _, block := range strings.Split(head, "\nimport ")[1:] {
+		block, _, _ = strings.Cut(block, "\n\n")
+		if strings.HasPrefix(block, "Data.") {
+			imports = append(imports, "import "+strings.TrimSpace(block))
+		}
+	}
+	player := mixedPlayer(t)
+	own := regexp.MustCompile(`(?m)^import GinlogRollout\n(  .*\n)*`)
+	if !own.MatchString(player) || len(imports) != 3 {
+		t.Fatalf("the mixed player's import of GinlogRollout, or the module's 3 imports of base (%q): not found", imports)
+	}
+	var crowded strings.Builder
+	fmt.Fprintf(&crowded, "module Player (%s) where\n\nimport Cards\nimport Rummy.Types\n%s\n", strings.Join(commonNames, ", "),
+		strings.Join(imports, "\n"))
+	for _, n := range commonNames {
+		fmt.Fprintf(&crowded, "\n%s :: Int\n%s = length (rolloutMakeMelds (0, 0) \"\" [])\n", n, n)
+	}
+	fw, err := filepath.Abs(filepath.Join(haskellDir, "framework"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]string{
+		"pasted":              own.ReplaceAllString(player, strings.Join(imports, "\n")+"\n") + "\n" + body,
+		"beside common names": crowded.String() + "\n" + body,
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "Player.hs"), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"--make", "-no-link", "-O0", "-XTrustworthy", "-XNamedFieldPuns", "-i" + fw, "-outputdir",
+				filepath.Join(dir, "build"), filepath.Join(dir, "Player.hs"), "-Wall", "-Werror", "-Wno-trustworthy-safe"}
+			if name != "pasted" {
+				args = append(args, "-Wno-unused-top-binds")
+			}
+			if out, err := exec.Command(compiler, args...).CombinedOutput(); err != nil {
+				t.Fatalf("ghc: %v\n%s", err, out)
+			}
+		})
+	}
 }

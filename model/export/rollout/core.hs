@@ -39,11 +39,11 @@ glBytes x = (y + (y `unsafeShiftR` 4)) .&. 0x0F0F0F0F0F0F0F0F
 -- next two of their suit (ranks up to the jack, so no run wraps into the
 -- next suit), the sets the ranks held in three suits or four.
 glMeldable :: Word64 -> Word64
-glMeldable a = runs .|. (a .&. (three * 0x8004002001))
+glMeldable a = xRuns .|. (a .&. (three * 0x8004002001))
   where
     r3 = a .&. (a `unsafeShiftR` 1) .&. (a `unsafeShiftR` 2)
       .&. 0x3ff9ffcffe7ff
-    runs = r3 .|. (r3 `unsafeShiftL` 1) .|. (r3 `unsafeShiftL` 2)
+    xRuns = r3 .|. (r3 `unsafeShiftL` 1) .|. (r3 `unsafeShiftL` 2)
     s0 = a .&. 0x1FFF
     s1 = (a `unsafeShiftR` 13) .&. 0x1FFF
     s2 = (a `unsafeShiftR` 26) .&. 0x1FFF
@@ -58,7 +58,7 @@ glMeldable a = runs .|. (a .&. (three * 0x8004002001))
 -- out each other card in turn). Runs are at most 5 long there, as in
 -- candidates.find.
 glFoldMelds :: (b -> Word64 -> Int -> b) -> b -> Word64 -> Int -> b
-glFoldMelds f z a c = sets (runs z)
+glFoldMelds f z a c = xSets (xRuns z)
   where
     r = c `rem` 13
     b = unsafeShiftL 1 c :: Word64
@@ -66,7 +66,7 @@ glFoldMelds f z a c = sets (runs z)
     p k = min 10 (k + 1)
     v3 = p r + p (r + 1) + p (r + 2)
     v4 = v3 + p (r + 3)
-    runs acc
+    xRuns acc
       | r > 10 || not (has (b * 7)) = acc
       | r > 9 || not (has (b * 15)) = f acc (b * 7) v3
       | r > 8 || not (has (b * 31)) = f (f acc (b * 7) v3) (b * 15) v4
@@ -76,7 +76,7 @@ glFoldMelds f z a c = sets (runs z)
     t = s .&. (s - 1)
     t2 = t .&. (t - 1)
     t3 = t2 .&. (t2 - 1)
-    sets acc
+    xSets acc
       | t2 == 0 = acc
       | t3 == 0 = f acc s (3 * p r)
       | otherwise = f (f (f (f acc s (4 * p r))
@@ -91,11 +91,11 @@ glFoldMelds f z a c = sets (runs z)
 -- the meldable cards left could not beat the best.
 glDeadRun :: Word64 -> Int -> Int -> Int
 glDeadRun a melded best0
-  | u == 0 || melded + glHandPoints u <= best = best
+  | u == 0 || melded + glHandPoints u <= xBest = xBest
   | otherwise = glDeadRun (clearBit a c) melded
-      (glFoldMelds step best a c)
+      (glFoldMelds step xBest a c)
   where
-    best = max melded best0
+    xBest = max melded best0
     u = glMeldable a
     c = countTrailingZeros u
     step acc m v = glDeadRun (a `xor` m) (melded + v) acc
@@ -111,12 +111,12 @@ data GlBest = GlBest !Int [Word64]
 -- arrangement met, so that glArrange declares the melds Go does.
 glMinRun :: Word64 -> Int -> [Word64] -> GlBest -> GlBest
 glMinRun a melded path acc0@(GlBest best0 _)
-  | u == 0 || melded + glHandPoints u <= best = acc
+  | u == 0 || melded + glHandPoints u <= xBest = acc
   | otherwise = glMinRun (clearBit a c) melded path
       (glFoldMelds step acc a c)
   where
     acc = if melded > best0 then GlBest melded path else acc0
-    best = max melded best0
+    xBest = max melded best0
     u = glMeldable a
     c = countTrailingZeros u
     step ac m v = glMinRun (a `xor` m) (melded + v) (m : path) ac
@@ -184,18 +184,18 @@ glCards x = countTrailingZeros x : glCards (x .&. (x - 1))
 -- each byte's deadwood and the whole's (the same values result).
 glDiscRun :: Word64 -> Word64 -> Int -> Word64 -> Word64 -> Int -> GlAcc
   -> GlAcc
-glDiscRun h allowed total hand a melded acc@(GlAcc w0 w1 whole)
-  | h `seq` allowed `seq` total `seq` hand `seq` u == 0 =
-      glLeafGo h (total - melded) (hand .&. allowed) 0
+glDiscRun h allowed total xHand a melded acc@(GlAcc w0 w1 whole)
+  | h `seq` allowed `seq` total `seq` xHand `seq` u == 0 =
+      glLeafGo h (total - melded) (xHand .&. allowed) 0
         (GlAcc w0 w1 (min whole (total - melded)))
   | lb >= whole && glAtMost lb w0 && glAtMost lb w1 = acc
-  | otherwise = glDiscRun h allowed total hand (clearBit a c) melded
+  | otherwise = glDiscRun h allowed total xHand (clearBit a c) melded
       (glFoldMelds step acc a c)
   where
     u = glMeldable a
     c = countTrailingZeros u
     lb = total - melded - glHandPoints u
-    step ac m v = glDiscRun h allowed total (hand `xor` m) (a `xor` m)
+    step ac m v = glDiscRun h allowed total (xHand `xor` m) (a `xor` m)
       (melded + v) ac
 
 -- | Whether every byte of w (each below 128) is at most v (0 to 127).
@@ -258,11 +258,11 @@ glDiscardsBest d = glBestGo d (glDiscardsAllowed d) (-1) 0
 
 -- | The loop of glDiscardsBest over the allowed cards xs left.
 glBestGo :: GlDiscards -> Word64 -> Int -> Word64 -> (Int, Word64)
-glBestGo d xs best cards
-  | xs == 0 = (best, cards)
-  | best < 0 || v < best = glBestGo d xs' v (bit c)
-  | v == best = glBestGo d xs' best (setBit cards c)
-  | otherwise = glBestGo d xs' best cards
+glBestGo d xs xBest xCards
+  | xs == 0 = (xBest, xCards)
+  | xBest < 0 || v < xBest = glBestGo d xs' v (bit c)
+  | v == xBest = glBestGo d xs' xBest (setBit xCards c)
+  | otherwise = glBestGo d xs' xBest xCards
   where
     c = countTrailingZeros xs
     xs' = xs .&. (xs - 1)
@@ -368,10 +368,10 @@ glShuffle xs = glShuffleGo (length xs - 1) (reverse xs) []
 -- s[i+1..].
 glShuffleGo :: Int -> [a] -> [a] -> GlRng -> ([a], GlRng)
 glShuffleGo _ [] acc g = (acc, g)
-glShuffleGo i pool@(x : rest) acc g
+glShuffleGo i pool@(x : xRest) acc g
   | i <= 0 = (pool ++ acc, g)
-  | j == i = glShuffleGo (i - 1) rest (x : acc) g'
-  | otherwise = let (y, rest') = glSwapAt (i - j - 1) x rest
+  | j == i = glShuffleGo (i - 1) xRest (x : acc) g'
+  | otherwise = let (y, rest') = glSwapAt (i - j - 1) x xRest
                 in glShuffleGo (i - 1) rest' (y : acc) g'
   where
     (j, g') = glIntN (i + 1) g

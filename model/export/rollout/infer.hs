@@ -95,9 +95,9 @@ glCountBin (GlCounts a0 a1 a2 b0 b1 b2) r c
 -- | A round's start (Tracker.Start): the face-up card and the player's ten
 -- cards.
 glStart :: Int -> Word64 -> GlTracker
-glStart faceUp hand =
+glStart faceUp xHand =
   GlTracker
-    { gltOwn = hand .&. glFullDeck
+    { gltOwn = xHand .&. glFullDeck
     , gltPile = glCardSet faceUp
     , gltKnown = 0
     , gltStockLeft = 31
@@ -113,26 +113,26 @@ glStart faceUp hand =
 
 -- | Takes the top of the pile, or a card of the stock (Tracker.draw).
 glDraw :: Int -> Int -> GlTracker -> GlTracker
-glDraw source top t
-  | source == 1 = t {gltPile = gltPile t .&. complement (glCardSet top)}
+glDraw source xTop t
+  | source == 1 = t {gltPile = gltPile t .&. complement (glCardSet xTop)}
   | gltStockLeft t > 0 = t {gltStockLeft = gltStockLeft t - 1}
   | otherwise = t
 
 -- | Records one of the player's own plays (Tracker.Own).
 glOwnPlay :: Int -> Int -> Int -> GlTracker -> GlTracker
-glOwnPlay source top discarded t0 =
+glOwnPlay source xTop discarded t0 =
   t
     { gltOwn = (gltOwn t .|. taken) .&. complement d
     , gltPile = gltPile t .|. d
     }
   where
-    t = glDraw source top t0
-    taken = if source == 1 then glCardSet top else 0
+    t = glDraw source xTop t0
+    taken = if source == 1 then glCardSet xTop else 0
     d = glCardSet discarded
 
 -- | Records one of the opponent's plays (Tracker.Opponent).
 glOppPlay :: Int -> Int -> Int -> GlTracker -> GlTracker
-glOppPlay source top discarded t0
+glOppPlay source xTop discarded t0
   | glValid discarded =
     t
       { gltKnown = gltKnown t .&. complement (bit discarded)
@@ -144,14 +144,14 @@ glOppPlay source top discarded t0
       }
   | otherwise = t
   where
-    t1 = glDraw source top t0
+    t1 = glDraw source xTop t0
     t2 = t1 {gltOppPlays = gltOppPlays t1 + 1}
     t
-      | source == 1 = t2 {gltKnown = gltKnown t2 .|. glCardSet top}
-      | glValid top =
+      | source == 1 = t2 {gltKnown = gltKnown t2 .|. glCardSet xTop}
+      | glValid xTop =
         t2
-          { gltRefused = glCount top (gltRefused t2)
-          , gltLastRefused = top
+          { gltRefused = glCount xTop (gltRefused t2)
+          , gltLastRefused = xTop
           , gltAnyRefused = True
           }
       | otherwise = t2
@@ -164,13 +164,13 @@ glPlay t GlPlay {glpOwn = o, glpSource = s, glpTop = p, glpDiscarded = d}
 
 -- | Sets the player's cards, ten or eleven (Tracker.SetHand).
 glSetHand :: Word64 -> GlTracker -> GlTracker
-glSetHand hand t = t {gltOwn = hand .&. glFullDeck}
+glSetHand xHand t = t {gltOwn = xHand .&. glFullDeck}
 
 -- | The tracker of a view (a zero Tracker's Sync): the round's face-up
 -- card (or no card), its public history in order, the player's ten cards.
 glTrack :: Int -> [GlPlay] -> Word64 -> GlTracker
-glTrack faceUp plays hand =
-  glSetHand hand (foldl' glPlay (glStart faceUp hand) plays)
+glTrack faceUp plays xHand =
+  glSetHand xHand (foldl' glPlay (glStart faceUp xHand) plays)
 
 -- | The cards the opponent is known to hold (Tracker.Known).
 glKnown :: GlTracker -> Word64
@@ -255,17 +255,17 @@ glContext t =
 -- dead) and those the known cards complete, as infer's features counts
 -- them over its set and its runs (setPairs and runs).
 glLines :: Int -> Word64 -> Word64 -> (Int, Int)
-glLines c dead known = foldl' run (setLive, k * (k - 1) `quot` 2) lows
+glLines c xDead xKnown = foldl' xRun (setLive, k * (k - 1) `quot` 2) lows
   where
     q = c `rem` 13
     mates = glRelated 0 c
-    setLive = if popCount (mates .&. complement dead) >= 2 then 1 else 0
-    k = popCount (mates .&. known)
+    setLive = if popCount (mates .&. complement xDead) >= 2 then 1 else 0
+    k = popCount (mates .&. xKnown)
     lows = [low | low <- [max 0 (q - 2) .. q], low + 2 < 13]
-    run (l, n) low =
+    xRun (l, n) low =
       let m = clearBit (shiftL 7 (c - q + low)) c
-          l' = if m .&. dead == 0 then l + 1 else l
-          n' = if m .&. known == m then n + 1 else n
+          l' = if m .&. xDead == 0 then l + 1 else l
+          n' = if m .&. xKnown == m then n + 1 else n
        in l' `seq` n' `seq` (l', n')
 
 -- | Card c's entries in the weight vector, in the order of the tables
@@ -274,11 +274,11 @@ glLines c dead known = foldl' run (setLive, k * (k - 1) `quot` 2) lows
 -- points against the last two discards, the rank against the last.
 glFeatures :: GlTracker -> GlContext -> Int -> [Int]
 glFeatures t x c =
-  [ ph * 13 + rank
+  [ ph * 13 + xRank
   , 78 + ph * 5 + live
-  , known 0
-  , known 1
-  , known 2
+  , xKnown 0
+  , xKnown 1
+  , xKnown 2
   , 117 + min completed 2
   , 120 + glCountBin (gltRefused t) 0 c
   , 123 + glCountBin (gltRefused t) 1 c
@@ -290,16 +290,16 @@ glFeatures t x c =
   , 142 + glRelation c (glxLastDiscard x)
   , 146 + glDiffBin (pts - glxPoints0 x) (n > 0) * 3 + open
   , 146 + (6 + glDiffBin (pts - glxPoints1 x) (n > 1)) * 3 + open
-  , 182 + glDiffBin (rank - glxRank x) (n > 0) * 3 + open
+  , 182 + glDiffBin (xRank - glxRank x) (n > 0) * 3 + open
   ]
   where
     ph = glxPhase x
-    rank = c `rem` 13
+    xRank = c `rem` 13
     pts = glPoints c
     n = glxDiscards x
     (live, completed) = glLines c (glxDead x) (gltKnown t)
     open = min live 2
-    known r = 108 + r * 3 + min (popCount (glRelated r c .&. gltKnown t)) 2
+    xKnown r = 108 + r * 3 + min (popCount (glRelated r c .&. gltKnown t)) 2
 
 -- | The unseen cards in card order, each with its entries (Tracker.Problem;
 -- the count is glHidden).
@@ -318,7 +318,7 @@ data GlModel = GlLeaf !Double | GlNode !GlModel !GlModel
 glModel :: [Double] -> GlModel
 glModel ws = fst (build (8 :: Int) ws)
   where
-    build 0 (v : rest) = (GlLeaf v, rest)
+    build 0 (v : xRest) = (GlLeaf v, xRest)
     build 0 [] = (GlLeaf 0, [])
     build d vs =
       let (l, vs') = build (d - 1) vs
@@ -347,14 +347,14 @@ glScores mm t = case mm of
 
 -- | The highest score, NaN left out, -Inf for none (infer's topScore).
 glTopScore :: [Double] -> Double
-glTopScore = foldl' (\top v -> if v > top then v else top) (-1 / 0)
+glTopScore = foldl' (\xTop v -> if v > xTop then v else xTop) (-1 / 0)
 
 -- | The odds of score v scaled by the top score's, at least exp(-50)
 -- (infer's ScaledOdds).
 glScaledOdds :: Double -> Double -> Double
-glScaledOdds v top
-  | v >= top = 1
-  | otherwise = glOddsExp (v - top)
+glScaledOdds v xTop
+  | v >= xTop = 1
+  | otherwise = glOddsExp (v - xTop)
 
 -- | exp x for x in [-50, 0] (smaller x counts as -50), as infer's oddsExp
 -- computes it the same on every machine: package math's portable
@@ -413,10 +413,10 @@ glSampler ws = glSamplerWith (Just (glModel ws))
 
 -- | Tracker.Sampler, with a model or none (Nothing: uniform).
 glSamplerWith :: Maybe GlModel -> GlTracker -> GlSampler
-glSamplerWith mm t = glPrepare (gltKnown t) (glCards (glUnseen t)) z count
+glSamplerWith mm t = glPrepare (gltKnown t) (glCards (glUnseen t)) z xCount
   where
     z = glScores mm t
-    count = glHidden t
+    xCount = glHidden t
 
 -- | The elements of a list, evaluated, and the list.
 glForced :: [Double] -> [Double]
@@ -426,26 +426,26 @@ glForced xs = foldr seq () xs `seq` xs
 -- suf[i][k] of the odds of cards i..n-1, for k up to count, built from
 -- the last card back as Go builds its table.
 glPrepare :: Word64 -> [Int] -> [Double] -> Int -> GlSampler
-glPrepare known cards z count0 =
+glPrepare xKnown xCards z count0 =
   GlSampler
-    { glsKnown = known
-    , glsCount = count
+    { glsKnown = xKnown
+    , glsCount = xCount
     , glsOdds = odds
     , glsSteps = steps
     }
   where
-    n = min (length cards) 52
-    count = min (min (max count0 0) n) 10
-    top = glTopScore (take n z)
-    odds = glForced (map (`glScaledOdds` top) (take n z))
-    lastRow = glForced (1 : replicate count 0)
-    (_, _, steps) = foldr step (lastRow, 0, []) (zip (take n cards) odds)
-    step (c, o) (next, rest, ss) =
+    n = min (length xCards) 52
+    xCount = min (min (max count0 0) n) 10
+    xTop = glTopScore (take n z)
+    odds = glForced (map (`glScaledOdds` xTop) (take n z))
+    lastRow = glForced (1 : replicate xCount 0)
+    (_, _, steps) = foldr step (lastRow, 0, []) (zip (take n xCards) odds)
+    step (c, o) (next, xRest, ss) =
       let row = glForced (1 : zipWith (\a b -> a + o * b) (drop 1 next) next)
           pairs = zipWith (\a b -> GlPair a (o * b)) (drop 1 row) next
-          after = rest .|. bit c
-          left = popCount after
-       in (row, after, GlStep c after left (forcePairs pairs) : ss)
+          xAfter = xRest .|. bit c
+          left = popCount xAfter
+       in (row, xAfter, GlStep c xAfter left (forcePairs pairs) : ss)
     forcePairs ps = foldr seq () ps `seq` ps
 
 -- | The pair of count r (r at least 1) of a step's list.
@@ -461,11 +461,11 @@ glSample s = go (glsKnown s) (glsCount s) (glsSteps s)
     go h r _ g
       | r <= 0 = (h, g)
     go h _ [] g = (h, g)
-    go h r (GlStep c after left pairs : rest) g
-      | r >= left = (h .|. after, g)
+    go h r (GlStep c xAfter left pairs : xRest) g
+      | r >= left = (h .|. xAfter, g)
       | otherwise =
         let (u, g') = glFloat64 g
             GlPair a b = glPairAt pairs r
          in if u * a < b
-              then go (h .|. bit c) (r - 1) rest g'
-              else go h r rest g'
+              then go (h .|. bit c) (r - 1) xRest g'
+              else go h r xRest g'

@@ -75,7 +75,7 @@ glrNeighbours = foldl' (\a c -> a .|. glNeighbours c 2) 0 . glCards
 -- | The least deadwood after a discard of an eleven-card set, the drawn
 -- card kept.
 glrLeast :: Word64 -> Int -> Int
-glrLeast h drawn = fst (glDiscardsBest (glBestDiscards h (bit drawn)))
+glrLeast h xDrawn = fst (glDiscardsBest (glBestDiscards h (bit xDrawn)))
 
 -- | glrAhead hand unknown phase: the expected value of a ten-card hand
 -- after one more draw from the unknown cards (Go's Player.ahead).
@@ -93,52 +93,53 @@ glrAhead h unknown ph
 
 -- | glrCardRelation card hand: Go's model.CardRelation, 0 to 7.
 glrCardRelation :: Int -> Word64 -> Int
-glrCardRelation c h0 = pair .|. run .|. gap
+glrCardRelation c h0 = xPair .|. xRun .|. gap
   where
     h = clearBit h0 c
     (s, r) = c `divMod` 13
-    pair
+    xPair
       | or [testBit h (o * 13 + r) | o <- [0 .. 3], o /= s] = 1
       | otherwise = 0
-    near d = r + d >= 0 && r + d < 13 && testBit h (s * 13 + r + d)
-    run = if near (-1) || near 1 then 2 else 0
-    gap = if near (-2) || near 2 then 4 else 0
+    xNear d = r + d >= 0 && r + d < 13 && testBit h (s * 13 + r + d)
+    xRun = if xNear (-1) || xNear 1 then 2 else 0
+    gap = if xNear (-2) || xNear 2 then 4 else 0
 
 -- | The chance, by the draw model, that the opponent takes a card given
 -- the cards it is known to hold (Go's Player.takeProbability).
 glrTakeP :: Int -> Word64 -> Int -> Double
-glrTakeP c known stock = glwTake (c `mod` 13) kind (glwPhase stock)
+glrTakeP c xKnown xStock = glwTake (c `mod` 13) kind (glwPhase xStock)
   where
     kind
-      | known /= 0
-      , glDeadwood (setBit known c) < glDeadwood known + glPoints c = 1
-      | known /= 0 && glrCardRelation c (setBit known c) /= 0 = 2
+      | xKnown /= 0
+      , glDeadwood (setBit xKnown c) < glDeadwood xKnown + glPoints c = 1
+      | xKnown /= 0 && glrCardRelation c (setBit xKnown c) /= 0 = 2
       | otherwise = 0 :: Int
 
 -- | The risk of feeding the opponent's melds (Go's Player.feeding).
 glrFeeding :: Int -> Word64 -> Int -> Double
-glrFeeding c known stock = max 0 (glrTakeP c known stock - glrTakeP c 0 stock)
+glrFeeding c xKnown xStock =
+  max 0 (glrTakeP c xKnown xStock - glrTakeP c 0 xStock)
 
 -- | Whether a knock at deadwood dw is worth it now.
 glrKnockFavoured :: Int -> Int -> Bool
-glrKnockFavoured dw stock =
+glrKnockFavoured dw xStock =
   dw <= glwKnockLimit
-    && glwKnockWin dw (glwPhase stock) >= glwKnockThreshold
+    && glwKnockWin dw (glwPhase xStock) >= glwKnockThreshold
 
 -- | glrDraw view: whether to take the face-up card (Go's Player.Draw).
 glrDraw :: GlView -> Bool
 glrDraw v
-  | glDiscardsWhole d < glDeadwood h + glPoints top = True
-  | not (glrFirstTurn v) && (best == 0 || glrKnockFavoured best stock) =
+  | glDiscardsWhole d < glDeadwood h + glPoints xTop = True
+  | not (glrFirstTurn v) && (xBest == 0 || glrKnockFavoured xBest xStock) =
       True
-  | otherwise = glrValue best ph > glrAhead h (glrUnknown v 0) ph
+  | otherwise = glrValue xBest ph > glrAhead h (glrUnknown v 0) ph
   where
     h = glvHand v
-    top = glvTop v
-    stock = glvStock v
-    ph = glwPhase stock
-    d = glBestDiscards (setBit h top) (bit top)
-    best = fst (glDiscardsBest d)
+    xTop = glvTop v
+    xStock = glvStock v
+    ph = glwPhase xStock
+    d = glBestDiscards (setBit h xTop) (bit xTop)
+    xBest = fst (glDiscardsBest d)
 
 -- | A discard's decision key: its value, its feeding risk, its chance of
 -- staying deadwood.
@@ -163,65 +164,65 @@ data GlrOption = GlrOption !Int !Int !GlrKey
 glrStableSort :: (a -> a -> Bool) -> [a] -> [a]
 glrStableSort less = reverse . foldl' ins []
   where
-    ins sorted x = let (moved, rest) = span (less x) sorted
-                    in moved ++ x : rest
+    ins sorted x = let (moved, xRest) = span (less x) sorted
+                    in moved ++ x : xRest
 
 -- | The value of keeping ten cards of deadwood dw at a turn that began
 -- with the stock at stock (Go's Player.next).
 glrNext :: Word64 -> Int -> Word64 -> Int -> Double
-glrNext h dw unknown stock =
-  glrOrCall dw stock (glrAhead h unknown (glwPhase (stock - 2)))
+glrNext h dw unknown xStock =
+  glrOrCall dw xStock (glrAhead h unknown (glwPhase (xStock - 2)))
 
 -- | The hands valued so far while discards are compared two draws ahead.
 type GlrMemo = [(Word64, Double)]
 
 -- | glrNext looking two draws ahead (Go's Player.next2).
 glrNext2 :: GlrMemo -> Word64 -> Int -> Word64 -> Int -> (Double, GlrMemo)
-glrNext2 memo h dw unknown stock
-  | unknown == 0 || stock < 4 = (glrNext h dw unknown stock, memo)
-  | otherwise = (glrOrCall dw stock value, memo')
+glrNext2 memo h dw unknown xStock
+  | unknown == 0 || xStock < 4 = (glrNext h dw unknown xStock, memo)
+  | otherwise = (glrOrCall dw xStock xValue, memo')
   where
-    (value, memo') = glrDrawValue memo h unknown (stock - 2)
+    (xValue, memo') = glrDrawValue memo h unknown (xStock - 2)
 
 -- | Go's Player.drawValue.
 glrDrawValue :: GlrMemo -> Word64 -> Word64 -> Int -> (Double, GlrMemo)
-glrDrawValue memo0 h unknown stock = go memo0 0 (glCards unknown)
+glrDrawValue memo0 h unknown xStock = go memo0 0 (glCards unknown)
   where
     go m acc [] = (acc / fromIntegral (popCount unknown), m)
     go m acc (u : us) =
-      let (v, m') = glrKeepBest m (setBit h u) u (clearBit unknown u) stock
+      let (v, m') = glrKeepBest m (setBit h u) u (clearBit unknown u) xStock
        in v `seq` go m' (acc + v) us
 
 -- | Go's Player.keepBest, with its memo of the hands kept.
 glrKeepBest :: GlrMemo -> Word64 -> Int -> Word64 -> Int -> (Double, GlrMemo)
-glrKeepBest memo0 h drawn unknown stock = go memo0 (-1 / 0) (glCards cards)
+glrKeepBest memo0 h xDrawn unknown xStock = go memo0 (-1 / 0) (glCards xCards)
   where
-    (least, cards) = glDiscardsBest (glBestDiscards h (bit drawn))
+    (least, xCards) = glDiscardsBest (glBestDiscards h (bit xDrawn))
     go m b [] = (b, m)
     go m b (c : cs) =
-      let kept = clearBit h c
-       in case lookup kept m of
+      let xKept = clearBit h c
+       in case lookup xKept m of
             Just v -> go m (max b v) cs
             Nothing ->
-              let v = glrNext kept least unknown stock
-               in v `seq` go ((kept, v) : m) (max b v) cs
+              let v = glrNext xKept least unknown xStock
+               in v `seq` go ((xKept, v) : m) (max b v) cs
 
 -- | The value of a hand of deadwood dw against the chance that the
 -- opponent calls at its turn (Go's Player.orCall).
 glrOrCall :: Int -> Int -> Double -> Double
-glrOrCall dw stock cont
+glrOrCall dw xStock cont
   | rate == 0 = cont
   | otherwise = rate * called + (1 - rate) * cont
   where
-    ph = glwPhase (stock - 1)
+    ph = glwPhase (xStock - 1)
     rate = glwOppCallRate ph
     k = glwOppKnockDeadwood ph
     g = glwOppGinShare ph
     d = fromIntegral dw
-    knock
+    xKnock
       | d <= k = fromIntegral glwUndercutBonus + k - d
       | otherwise = -(d - k)
-    called = g * (-(fromIntegral glwGinBonus + d)) + (1 - g) * knock
+    called = g * (-(fromIntegral glwGinBonus + d)) + (1 - g) * xKnock
 
 -- | A card's points times its chance of staying deadwood beside the rest
 -- of the hand (Go's Player.staysDeadwood).
@@ -238,65 +239,65 @@ glrStays c h ph = fromIntegral (glPoints c) * (1 - pm)
 -- | glrTunedDiscard view drawn: the tuned player's discard and call (Go's
 -- Player.tunedDiscard).
 glrTunedDiscard :: GlView -> Int -> (Int, Int)
-glrTunedDiscard v drawn
-  | not first && best == 0 = (glrLowest bestCards, glrGin)
+glrTunedDiscard v xDrawn
+  | not first && xBest == 0 = (glrLowest bestCards, glrGin)
   | not first
-  , glrKnockFavoured best stock
-  , glwKnockValue best (glwPhase stock)
-      >= glrNext (clearBit eleven c0) best unknown stock =
+  , glrKnockFavoured xBest xStock
+  , glwKnockValue xBest (glwPhase xStock)
+      >= glrNext (clearBit eleven c0) xBest unknown xStock =
       (c0, glrKnock)
   | otherwise = (refine ranked, glrDrop)
   where
     first = glrFirstTurn v
-    stock = glvStock v
-    eleven = setBit (glvHand v) drawn
-    dd = glBestDiscards eleven (bit drawn)
-    (best, bestCards) = glDiscardsBest dd
+    xStock = glvStock v
+    eleven = setBit (glvHand v) xDrawn
+    dd = glBestDiscards eleven (bit xDrawn)
+    (xBest, bestCards) = glDiscardsBest dd
     c0 = glrLowest bestCards
-    ph = glwPhase (stock - 2)
-    unknown = glrUnknown v (bit drawn)
-    known = glrKnownOpp v
+    ph = glwPhase (xStock - 2)
+    unknown = glrUnknown v (bit xDrawn)
+    xKnown = glrKnownOpp v
     gain = glwOpponentGain - glwStockGain
     ranked =
       glrStableSort better'
-        (concatMap option (glCards (clearBit eleven drawn)))
+        (concatMap option (glCards (clearBit eleven xDrawn)))
     better' (GlrOption _ _ a) (GlrOption _ _ b) = glrBetter a b
     option c = case glDiscardsAfter dd c of
-      Just after
-        | after <= best + 10 ->
-            [ GlrOption c after
-                (GlrKey (glrNext kept after unknown stock) feed stays)
+      Just xAfter
+        | xAfter <= xBest + 10 ->
+            [ GlrOption c xAfter
+                (GlrKey (glrNext xKept xAfter unknown xStock) feed stays)
             ]
         where
-          kept = clearBit eleven c
-          stays = glrStays c kept ph
+          xKept = clearBit eleven c
+          stays = glrStays c xKept ph
           feed
-            | gain > 0 && known /= 0 = -(glrFeeding c known stock) * gain
+            | gain > 0 && xKnown /= 0 = -(glrFeeding c xKnown xStock) * gain
             | otherwise = 0
       _ -> []
     refine os = case refined of
       (GlrOption c _ _ : _) -> c
-      [] -> drawn
+      [] -> xDrawn
       where
-        refined = glrRefineTop eleven unknown stock os
+        refined = glrRefineTop eleven unknown xStock os
 
 -- | The closest discards compared again two draws ahead: those within
 -- three net points of the best, three at most (Go's refineMargin,
 -- refineCount).
 glrRefineTop :: Word64 -> Word64 -> Int -> [GlrOption] -> [GlrOption]
-glrRefineTop eleven unknown stock os = case os of
-  (GlrOption _ _ (GlrKey top _ _) : _)
+glrRefineTop eleven unknown xStock os = case os of
+  (GlrOption _ _ (GlrKey xTop _ _) : _)
     | n > 1 -> glrStableSort better' (again [] (take n os)) ++ drop n os
     where
       n = 1 + length (takeWhile close (take 2 (drop 1 os)))
-      close (GlrOption _ _ (GlrKey k _ _)) = k >= top - 3
+      close (GlrOption _ _ (GlrKey k _ _)) = k >= xTop - 3
   _ -> os
   where
     better' (GlrOption _ _ a) (GlrOption _ _ b) = glrBetter a b
     again _ [] = []
-    again m (GlrOption c after (GlrKey _ f s) : rest) =
-      let (k, m') = glrNext2 m (clearBit eleven c) after unknown stock
-       in k `seq` GlrOption c after (GlrKey k f s) : again m' rest
+    again m (GlrOption c xAfter (GlrKey _ f s) : xRest) =
+      let (k, m') = glrNext2 m (clearBit eleven c) xAfter unknown xStock
+       in k `seq` GlrOption c xAfter (GlrKey k f s) : again m' xRest
 
 -- Rollouts ------------------------------------------------------------------
 
@@ -318,33 +319,33 @@ glrTakeRelation c h
 -- | The hand policy's chance that the opponent takes a card in a take
 -- relation, and that it calls with deadwood dw.
 glrHpTake :: Int -> Int -> Double
-glrHpTake rel stock = glwHpTake rel (glwPhase stock)
+glrHpTake rel xStock = glwHpTake rel (glwPhase xStock)
 
 glrHpCall :: Int -> Int -> Double
-glrHpCall dw stock
+glrHpCall dw xStock
   | dw < 0 || dw > glwKnockLimit = 0
-  | otherwise = glwHpCall dw (glwPhase stock)
+  | otherwise = glwHpCall dw (glwPhase xStock)
 
 -- | The hand policy's chance of discarding card c from eleven cards whose
 -- discards are dd, after drawing drawn (Go's HandPolicy.Discard).
 glrHpDiscard :: GlDiscards -> Int -> Int -> Int -> Double
-glrHpDiscard dd c drawn stock = case glDiscardsAfter dd c of
-  Just after
-    | c /= drawn ->
-        if after == least
+glrHpDiscard dd c xDrawn xStock = case glDiscardsAfter dd c of
+  Just xAfter
+    | c /= xDrawn ->
+        if xAfter == least
           then beta / fromIntegral nBest
           else (1 - beta) / fromIntegral others
   _ -> 0
   where
     afters =
       [ a
-      | x <- glCards (glDiscardsAllowed dd .&. complement (glCardSet drawn))
+      | x <- glCards (glDiscardsAllowed dd .&. complement (glCardSet xDrawn))
       , Just a <- [glDiscardsAfter dd x]
       ]
     least = minimum afters
     nBest = length (filter (== least) afters)
     others = length afters - nBest
-    beta = glwHpBestDiscard (glwPhase stock)
+    beta = glwHpBestDiscard (glwPhase xStock)
 
 -- | The net points of a knock at deadwood dw against o (Go's knockScore),
 -- of the player's call (ownCallScore) and of the opponent's (oppCallScore).
@@ -386,27 +387,28 @@ glrLastOppPlay v plays = go (glvStock v) (reverse (zip [0 ..] (glvPlays v)))
 -- hand now, made its last play as it did (Go's Player.likelihood).
 glrLikelihood :: Maybe GlrOppPlay -> Word64 -> Word64 -> Int -> Double
 glrLikelihood Nothing _ _ _ = 1
-glrLikelihood (Just (GlrOppPlay took top disc s couldCall _)) h known dw
+glrLikelihood (Just (GlrOppPlay took xTop disc s couldCall _)) h xKnown dw
   | couldCall && l <= 0 = 0
-  | took && valid && not (testBit h top) = 0
+  | took && valid && not (testBit h xTop) = 0
   | took && valid =
-      l * glrHpTake (glrTakeRelation top (clearBit eleven top)) s
-        * glrHpDiscard dd disc top s
+      l * glrHpTake (glrTakeRelation xTop (clearBit eleven xTop)) s
+        * glrHpDiscard dd disc xTop s
   | n == 0 = 0
   | otherwise = l * total / fromIntegral n
   where
-    valid = top < 52
+    valid = xTop < 52
     l = if couldCall then 1 - glrHpCall dw s else 1
     eleven = setBit h disc
     dd = glBestDiscards eleven 0
-    candidates = glCards (h .&. complement known)
+    candidates = glCards (h .&. complement xKnown)
     n = length candidates
     total = foldl' add 0 candidates
     add acc c
       | lik == 0 = acc
       | not took && valid =
           acc
-            + lik * (1 - glrHpTake (glrTakeRelation top (clearBit eleven c)) s)
+            + lik
+              * (1 - glrHpTake (glrTakeRelation xTop (clearBit eleven c)) s)
       | otherwise = acc + lik
       where
         lik = glrHpDiscard dd disc c s
@@ -426,16 +428,16 @@ glrHistory v lastIx = go 0 (reverse (zip3 [0 ..] lefts plays))
     left (s, acc) p =
       let s' = if glpSource p == 0 then s + 1 else s in (s', s' : acc)
     go _ [] = []
-    go discarded ((i, s, p) : rest)
-      | glpOwn p = go discarded rest
+    go discarded ((i, s, p) : xRest)
+      | glpOwn p = go discarded xRest
       | otherwise =
-          events ++ go (discarded .|. glCardSet (glpDiscarded p)) rest
+          events ++ go (discarded .|. glCardSet (glpDiscarded p)) xRest
       where
-        top = glpTop p
+        xTop = glpTop p
         offered
-          | i < lastIx && top < 52 && glpSource p /= 1 = [GlrEvent top 1 s]
-          | i < lastIx && top < 52 && not (testBit discarded top) =
-              [GlrEvent top 0 s]
+          | i < lastIx && xTop < 52 && glpSource p /= 1 = [GlrEvent xTop 1 s]
+          | i < lastIx && xTop < 52 && not (testBit discarded xTop) =
+              [GlrEvent xTop 0 s]
           | otherwise = []
         events
           | i < lastIx = offered ++ [GlrEvent (glpDiscarded p) 2 s]
@@ -464,7 +466,7 @@ data GlrDeal = GlrDeal !Word64 !Int !Double [Int] !Word64
 -- | glrSeed view drawn: the key of a decision's randomness (Go's
 -- rolloutSeed).
 glrSeed :: GlView -> Int -> GlRng
-glrSeed v drawn = glSeed (foldl' step h0 (glvPlays v)) s2
+glrSeed v xDrawn = glSeed (foldl' step h0 (glvPlays v)) s2
   where
     w :: Int -> Word64
     w = fromIntegral
@@ -472,7 +474,7 @@ glrSeed v drawn = glSeed (foldl' step h0 (glvPlays v)) s2
       (glvHand v * 0x9e3779b97f4a7c15)
         `xor` (w (glvOwnScore v) `shiftL` 48)
         `xor` (w (glvOppScore v) `shiftL` 32)
-        `xor` w drawn
+        `xor` w xDrawn
     step h p =
       ( h
           `xor` (w (glpTop p) `shiftL` 16)
@@ -485,10 +487,10 @@ glrSeed v drawn = glSeed (foldl' step h0 (glvPlays v)) s2
 -- | Divides the weights by the largest (Go's normalise).
 glrNormalise :: [(Word64, Int, Double)] -> [(Word64, Int, Double)]
 glrNormalise ds
-  | top > 0 = [(h, dw, x / top) | (h, dw, x) <- ds]
+  | xTop > 0 = [(h, dw, x / xTop) | (h, dw, x) <- ds]
   | otherwise = ds
   where
-    top = foldl' (\t (_, _, x) -> max t x) 0 ds
+    xTop = foldl' (\t (_, _, x) -> max t x) 0 ds
 
 -- | Keeps glwSamples of the hands drawn, chosen by weight with one uniform
 -- draw, each of weight 1 (Go's rolloutState.resample).
@@ -501,36 +503,36 @@ glrResample ds g0 = (go 0 (u0 * step) 0 ds, g1)
     step = total / fromIntegral n
     (u0, g1) = glFloat64 g0
     go _ _ _ [] = []
-    go k u acc ((h, dw, x) : rest) = takeIt k u
+    go k u acc ((h, dw, x) : xRest) = takeIt k u
       where
         acc' = acc + x
         takeIt k' u'
           | u' < acc' && k' < n = (h, dw, 1) : takeIt (k' + 1) (u' + step)
-          | otherwise = go k' u' acc' rest
+          | otherwise = go k' u' acc' xRest
 
 -- | glrDeals view eleven drawn: the deals of a decision, and whether the
 -- opponent's next turn is its first (Go's rolloutState.deal).
 glrDeals :: GlView -> Word64 -> Int -> ([GlrDeal], Bool)
-glrDeals v eleven drawn = (dealt, glOppPlays t == 0)
+glrDeals v eleven xDrawn = (dealt, glOppPlays t == 0)
   where
     t = glSetHand eleven (glTrack (glvFaceUp v) (glvPlays v) (glvHand v))
     sampler = glSampler glwInference t
     unknown = glUnseen t
     ev = glrLastOppPlay v (glOppPlays t)
-    known = glKnown t
+    xKnown = glKnown t
     hist = case ev of
       Just (GlrOppPlay _ _ _ _ _ ix) | glwPool > 0 -> glrHistory v ix
       _ -> []
     target = if glwPool > 0 then glwPool else glwSamples
     (drawnHands, zeros, g1) =
-      glrDrawHands sampler hist ev known target (glrSeed v drawn)
+      glrDrawHands sampler hist ev xKnown target (glrSeed v xDrawn)
     pooled = glrNormalise drawnHands
-    (kept, g2)
+    (xKept, g2)
       | glwPool > 0 && length pooled > glwSamples = glrResample pooled g1
       | otherwise = (pooled, g1)
     final
-      | null kept = [(h, glDeadwood h, 1) | h <- zeros]
-      | otherwise = kept
+      | null xKept = [(h, glDeadwood h, 1) | h <- zeros]
+      | otherwise = xKept
     dealt = glrOrders unknown final g2
 
 -- | Draws hands from the sampler until target have a positive weight, or
@@ -539,7 +541,7 @@ glrDeals v eleven drawn = (dealt, glOppPlays t == 0)
 glrDrawHands ::
   GlSampler -> [GlrEvent] -> Maybe GlrOppPlay -> Word64 -> Int -> GlRng ->
   ([(Word64, Int, Double)], [Word64], GlRng)
-glrDrawHands sampler hist ev known target = go 0 0 [] [] 
+glrDrawHands sampler hist ev xKnown target = go 0 0 [] [] 
   where
     go draws k acc zs g
       | k >= target || draws >= 4 * target = (reverse acc, reverse zs, g)
@@ -550,7 +552,7 @@ glrDrawHands sampler hist ev known target = go 0 0 [] []
       where
         (h, g') = glSample sampler g
         dw = glDeadwood h
-        x = glrLikelihood ev h known dw
+        x = glrLikelihood ev h xKnown dw
         x'
           | null hist = x
           | otherwise = x * glrHistoryWeight hist h dw
@@ -559,11 +561,11 @@ glrDrawHands sampler hist ev known target = go 0 0 [] []
 -- hold; then draws the seed of its rollouts.
 glrOrders :: Word64 -> [(Word64, Int, Double)] -> GlRng -> [GlrDeal]
 glrOrders _ [] _ = []
-glrOrders unknown ((h, dw, x) : rest) g = deal : glrOrders unknown rest g2
+glrOrders unknown ((h, dw, x) : xRest) g = deal : glrOrders unknown xRest g2
   where
-    (stock, g1) = glShuffle (glCards (unknown .&. complement h)) g
+    (xStock, g1) = glShuffle (glCards (unknown .&. complement h)) g
     (seed, g2) = glUint64 g1
-    deal = GlrDeal h dw x stock seed
+    deal = GlrDeal h dw x xStock seed
 
 -- | A discard and a call weighed by the rollouts, with the deadwood the
 -- discard leaves.
@@ -573,22 +575,22 @@ data GlrChoice = GlrChoice !Int !Int !Int
 -- discard leaving at most ten points more than the least, played on and,
 -- when it may, knocked (Go's rolloutDiscard).
 glrChoices :: GlView -> Int -> (Int, Int) -> [GlrChoice]
-glrChoices v drawn (tc, tcall) =
-  GlrChoice tc tcall after0 : concatMap alt cards
+glrChoices v xDrawn (tc, tcall) =
+  GlrChoice tc tcall after0 : concatMap alt xCards
   where
-    eleven = setBit (glvHand v) drawn
-    dd = glBestDiscards eleven (bit drawn)
+    eleven = setBit (glvHand v) xDrawn
+    dd = glBestDiscards eleven (bit xDrawn)
     least = fst (glDiscardsBest dd)
-    cards = glCards (clearBit eleven drawn)
+    xCards = glCards (clearBit eleven xDrawn)
     afterOf c = maybe 0 id (glDiscardsAfter dd c)
     after0 = afterOf tc
     alt c
       | a > least + 10 = []
       | otherwise =
-          [GlrChoice c glrDrop a | c /= tc || tcall /= glrDrop] ++ knock
+          [GlrChoice c glrDrop a | c /= tc || tcall /= glrDrop] ++ xKnock
       where
         a = afterOf c
-        knock =
+        xKnock =
           [ GlrChoice c glrKnock a
           | glwCalls
           , not (glrFirstTurn v)
@@ -598,7 +600,7 @@ glrChoices v drawn (tc, tcall) =
 
 -- | glrDiscard view drawn: the rollout player's discard and call.
 glrDiscard :: GlView -> Int -> (Int, Int)
-glrDiscard v drawn
+glrDiscard v xDrawn
   | tcall == glrGin = tuned
   | glvStock v > glwMaxStock = tuned
   | tcall == glrKnock && not glwCalls = tuned
@@ -608,18 +610,18 @@ glrDiscard v drawn
       0 -> tuned
       j -> let GlrChoice c call _ = choices !! j in (c, call)
   where
-    tuned@(_, tcall) = glrTunedDiscard v drawn
-    choices = glrChoices v drawn tuned
-    eleven = setBit (glvHand v) drawn
-    (deals, oppFirst) = glrDeals v eleven drawn
-    value net = case glwGameValue of
+    tuned@(_, tcall) = glrTunedDiscard v xDrawn
+    choices = glrChoices v xDrawn tuned
+    eleven = setBit (glvHand v) xDrawn
+    (deals, oppFirst) = glrDeals v eleven xDrawn
+    xValue net = case glwGameValue of
       Just f -> f (glvOwnScore v) (glvOppScore v) (truncate net)
       Nothing -> net
-    outcome i (GlrDeal opp oppDW _ stock seed) (GlrChoice c call a)
-      | call == glrKnock = value (glrOwnCall a oppDW)
+    outcome i (GlrDeal xOpp oppDW _ xStock seed) (GlrChoice c call a)
+      | call == glrKnock = xValue (glrOwnCall a oppDW)
       | otherwise =
-          value
-            ( glrPlayOut (clearBit eleven c) a opp oppDW stock c oppFirst
+          xValue
+            ( glrPlayOut (clearBit eleven c) a xOpp oppDW xStock c oppFirst
                 (length (glvPlays v) + 1)
                 (glSeed seed (fromIntegral (i :: Int)))
             )
@@ -647,10 +649,10 @@ glrBest :: [Double] -> [Double] -> Double -> Double -> Int
 glrBest sums sqs total nEff = go 0 0 (zip3 [0 ..] sums sqs)
   where
     go b _ [] = b
-    go b g ((j, s, q) : rest)
+    go b g ((j, s, q) : xRest)
       | j > 0 && mean > glwMargin && mean > glwZ * se && mean > g =
-          go j mean rest
-      | otherwise = go b g rest
+          go j mean xRest
+      | otherwise = go b g xRest
       where
         mean = s / total
         var = max 0 (q / total - mean * mean)
@@ -667,46 +669,46 @@ glrPlayOut mine0 dw0 opp0 oppDW0 stock0 top0 oppFirst0 plays0 g0
   | null stock0 = glrKnockScore dw0 oppDW0
   | otherwise = loop mine0 dw0 opp0 oppDW0 stock0 top0 oppFirst0 plays0 g0
   where
-    loop mine dw opp oppDW stock top oppFirst plays g
+    loop mine dw xOpp oppDW xStock xTop oppFirst plays g
       | plays >= glwMaxPlays = glrKnockScore dw oppDW
       | otherwise =
           if not oppFirst && q > 0 && (q >= 1 || u2 < q)
             then glrOppCall least dw
             else ownTurn mine dw opp' least stock1 top1 (plays + 1) g3
       where
-        left = length stock
-        take' = glrHpTake (glrTakeRel top opp oppDW) left
+        left = length xStock
+        take' = glrHpTake (glrTakeRel xTop xOpp oppDW) left
         (takes, g1)
           | take' > 0 && take' >= 1 = (True, g)
           | take' > 0 = let (u, g') = glFloat64 g in (u < take', g')
           | otherwise = (False, g)
-        (drawn, stock1)
-          | takes = (top, stock)
-          | otherwise = (head stock, tail stock)
-        eleven = setBit opp drawn
-        (least, cards) = glDiscardsBest (glBestDiscards eleven (bit drawn))
-        (top1, g2) = glrPick cards g1
+        (xDrawn, stock1)
+          | takes = (xTop, xStock)
+          | otherwise = (head xStock, tail xStock)
+        eleven = setBit xOpp xDrawn
+        (least, xCards) = glDiscardsBest (glBestDiscards eleven (bit xDrawn))
+        (top1, g2) = glrPick xCards g1
         opp' = clearBit eleven top1
         q = glrHpCall least left
         (u2, g3)
           | not oppFirst && q > 0 && q < 1 = glFloat64 g2
           | otherwise = (0, g2)
-    ownTurn mine dw opp oppDW stock top plays g
-      | null stock || plays >= glwMaxPlays = -(glrKnockScore oppDW dw)
+    ownTurn mine dw xOpp oppDW xStock xTop plays g
+      | null xStock || plays >= glwMaxPlays = -(glrKnockScore oppDW dw)
       | least == 0 = glrOwnCall 0 oppDW
       | glrKnockFavoured least left = glrOwnCall least oppDW
       | null stock1 = glrKnockScore least oppDW
       | otherwise =
-          loop (clearBit eleven top1) least opp oppDW stock1 top1 False
+          loop (clearBit eleven top1) least xOpp oppDW stock1 top1 False
             (plays + 1) g
       where
-        left = length stock
-        (drawn, stock1)
-          | glrTakeRel top mine dw == 0 = (top, stock)
-          | otherwise = (head stock, tail stock)
-        eleven = setBit mine drawn
-        (least, cards) = glDiscardsBest (glBestDiscards eleven (bit drawn))
-        top1 = glrHighest cards
+        left = length xStock
+        (xDrawn, stock1)
+          | glrTakeRel xTop mine dw == 0 = (xTop, xStock)
+          | otherwise = (head xStock, tail xStock)
+        eleven = setBit mine xDrawn
+        (least, xCards) = glDiscardsBest (glBestDiscards eleven (bit xDrawn))
+        top1 = glrHighest xCards
 
 -- | One card of a set at random (Go's pick).
 glrPick :: Word64 -> GlRng -> (Int, GlRng)
@@ -719,9 +721,9 @@ glrPick h g
 -- | The card of a set with the most points, the highest in card order
 -- among them (Go's highest).
 glrHighest :: Word64 -> Int
-glrHighest h = foldl' pick (glrLowest h) (glCards h)
+glrHighest h = foldl' xPick (glrLowest h) (glCards h)
   where
-    pick b c = if glPoints c >= glPoints b then c else b
+    xPick b c = if glPoints c >= glPoints b then c else b
 
 -- The framework's calls -----------------------------------------------------
 --
@@ -784,19 +786,19 @@ glrShowMemory m =
 -- | glrReadMemory string: the memory, if this module wrote it.
 glrReadMemory :: String -> Maybe GlrMemory
 glrReadMemory str = do
-  rest <- stripPrefix glrMagic str
-  let (own, r1) = break (== '|') rest
-  (opp, r2) <- fmap (break (== '|')) (stripPrefix "|" r1)
+  xRest <- stripPrefix glrMagic str
+  let (own, r1) = break (== '|') xRest
+  (xOpp, r2) <- fmap (break (== '|')) (stripPrefix "|" r1)
   body <- stripPrefix "|" r2
   let (cs, r3) = break (== '|') body
   plays <- stripPrefix "|" r3 >>= glrReadPlays
-  (faceUp, offered, hand) <- case cs of
+  (faceUp, offered, xHand) <- case cs of
     f : o : h -> do
       hs <- mapM glrCharCard h
       (,,) <$> glrCharCard f <*> glrCharCard o <*> glrSet hs
     _ -> Nothing
-  GlrMemory <$> glrNumber own <*> glrNumber opp <*> pure faceUp
-    <*> pure hand <*> pure offered <*> pure plays
+  GlrMemory <$> glrNumber own <*> glrNumber xOpp <*> pure faceUp
+    <*> pure xHand <*> pure offered <*> pure plays
 
 -- | The set of known cards, Nothing if one is the unknown card.
 glrSet :: [Int] -> Maybe Word64
@@ -818,16 +820,16 @@ glrReadPlays s
   | otherwise = go s
   where
     go [] = Just []
-    go (k : t : d : rest)
+    go (k : t : d : xRest)
       | k >= 'a' && k <= 'd' = do
-          top <- glrCharCard t
+          xTop <- glrCharCard t
           disc <- glrCharCard d
           if disc > 51
             then Nothing
             else do
               let n = fromEnum k - fromEnum 'a'
-              ps <- go rest
-              Just (GlPlay (n >= 2) (n `mod` 2) top disc : ps)
+              ps <- go xRest
+              Just (GlPlay (n >= 2) (n `mod` 2) xTop disc : ps)
     go _ = Nothing
 
 -- | The stock left after the plays: 31 less their stock draws.
@@ -838,62 +840,79 @@ glrStock ps = 31 - length (filter ((== 0) . glpSource) ps)
 -- pickCard, the pile and the memory to keep.
 glrPickCard ::
   Card -> (Int, Int) -> Maybe String -> Maybe Draw -> [Card] -> (Draw, String)
-glrPickCard c (own, opp) mem oppDraw cards =
+glrPickCard c (own, xOpp) mem oppDraw xCards =
   (if glrDraw v then Discard else Stock, glrShowMemory m)
   where
-    top = glrCode c
-    hand = foldl' setBit 0 (map glrCode cards)
+    xTop = glrCode c
+    xHand = foldl' setBit 0 (map glrCode xCards)
     oppPlay d lastDiscard =
-      GlPlay False (case d of Stock -> 0; Discard -> 1) lastDiscard top
+      GlPlay False (case d of Stock -> 0; Discard -> 1) lastDiscard xTop
     (faceUp, plays) = case (mem >>= glrReadMemory, oppDraw) of
-      (_, Nothing) -> (top, [])
+      (_, Nothing) -> (xTop, [])
       (Just r, Just d)
-        | glrmOwn r == own && glrmOpp r == opp && glrmHand r == hand
+        | glrmOwn r == own && glrmOpp r == xOpp && glrmHand r == xHand
         , glrmOffered r == 255
         , p : _ <- reverse (glrmPlays r)
         , glpOwn p ->
             (glrmFaceUp r, glrmPlays r ++ [oppPlay d (glpDiscarded p)])
       (_, Just d) -> (255, [oppPlay d 255])
-    v = GlView hand top faceUp (glrStock plays) own opp plays
-    m = GlrMemory own opp faceUp hand top plays
+    v = GlView xHand xTop faceUp (glrStock plays) own xOpp plays
+    m = GlrMemory own xOpp faceUp xHand xTop plays
 
 -- | glrPlayCard drawn scores memory hand: the framework's playCard, the
 -- discard with its call and the memory to keep.
 glrPlayCard :: Card -> (Int, Int) -> String -> [Card] -> (Action, String)
-glrPlayCard c (own, opp) mem cards =
-  (Action act (glrCard discard), glrShowMemory m)
+glrPlayCard c xScores mem xCards =
+  (action, glrRecordPlay c xScores mem xCards action)
   where
-    drawn = glrCode c
-    hand = foldl' setBit 0 (map glrCode cards)
-    (faceUp, offered, plays) = case glrReadMemory mem of
-      Just r
-        | glrmOwn r == own && glrmOpp r == opp && glrmHand r == hand
-        , glrmOffered r /= 255 ->
-            (glrmFaceUp r, glrmOffered r, glrmPlays r)
-      _ -> (255, 255, [])
-    v = GlView hand offered faceUp (glrStock plays) own opp plays
-    (discard, call) = glrDiscard v drawn
+    (v, xDrawn) = glrPlayView c xScores mem xCards
+    (xDiscard, call) = glrDiscard v xDrawn
     act
       | call == glrGin = Gin
       | call == glrKnock = Knock
       | otherwise = Drop
-    source = if drawn == offered then 1 else 0
-    m =
-      GlrMemory own opp faceUp (clearBit (setBit hand drawn) discard) 255
-        (plays ++ [GlPlay True source offered discard])
+    action = Action act (glrCard xDiscard)
+
+-- | The view of a playCard call, and the drawn card's code.
+glrPlayView :: Card -> (Int, Int) -> String -> [Card] -> (GlView, Int)
+glrPlayView c (own, xOpp) mem xCards =
+  (GlView xHand offered faceUp (glrStock plays) own xOpp plays, glrCode c)
+  where
+    xHand = foldl' setBit 0 (map glrCode xCards)
+    (faceUp, offered, plays) = case glrReadMemory mem of
+      Just r
+        | glrmOwn r == own && glrmOpp r == xOpp && glrmHand r == xHand
+        , glrmOffered r /= 255 ->
+            (glrmFaceUp r, glrmOffered r, glrmPlays r)
+      _ -> (255, 255, [])
+
+-- | glrRecordPlay drawn scores memory hand action: the memory after
+-- playCard played the action, whoever chose it.
+glrRecordPlay :: Card -> (Int, Int) -> String -> [Card] -> Action -> String
+glrRecordPlay c xScores mem xCards (Action _ d) =
+  glrShowMemory
+    ( GlrMemory (glvOwnScore v) (glvOppScore v) (glvFaceUp v)
+        (clearBit (setBit (glvHand v) xDrawn) xDiscard) 255
+        (glvPlays v ++ [GlPlay True source offered xDiscard])
+    )
+  where
+    (v, xDrawn) = glrPlayView c xScores mem xCards
+    xDiscard = glrCode d
+    offered = glvTop v
+    source = if xDrawn == offered then 1 else 0
 
 -- | glrMakeMelds scores memory hand: the framework's makeMelds, an
 -- arrangement of least deadwood.
 glrMakeMelds :: (Int, Int) -> String -> [Card] -> [Meld]
-glrMakeMelds _ _ cards =
-  concatMap meld melds ++ map (Deadwood . glrCard) (glCards dead)
+glrMakeMelds _ _ xCards =
+  concatMap xMeld xMelds ++ map (Deadwood . glrCard) (glCards xDead)
   where
-    (melds, dead) = glArrange (foldl' setBit 0 (map glrCode cards))
-    meld m = case map glrCard (glCards m) of
-      [a, b, x] | sameRank m -> [Set3 a b x]
+    (xMelds, xDead) = glArrange (foldl' setBit 0 (map glrCode xCards))
+    xMeld m = case map glrCard (glCards m) of
+      [a, b, x] | xSameRank m -> [Set3 a b x]
       [a, b, x] -> [Straight3 a b x]
-      [a, b, x, y] | sameRank m -> [Set4 a b x y]
+      [a, b, x, y] | xSameRank m -> [Set4 a b x y]
       [a, b, x, y] -> [Straight4 a b x y]
       [a, b, x, y, z] -> [Straight5 a b x y z]
       cs -> map Deadwood cs
-    sameRank m = all ((== glrLowest m `mod` 13) . (`mod` 13)) (glCards m)
+    xSameRank m = all ((== glrLowest m `mod` 13) . (`mod` 13)) (glCards m)
