@@ -78,6 +78,7 @@ message and exit status 3.`,
 		},
 	}
 	formatFlag(cmd, &format, "output format")
+	columnsFlag(cmd)
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 60*time.Second, "stop the statement after this long (0: no limit)")
 	cmd.Flags().StringVar(&opts.memoryLimit, "memory-limit", "1GB", "DuckDB's memory limit for the statement (it spills the rest to disk)")
 	cmd.Flags().Int64VarP(&opts.maxRows, "max-rows", "n", 1000000, "the most rows shown; a longer result is cut (0: no limit)")
@@ -128,10 +129,10 @@ func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
 		rows.Close()
 		return sqlError(ctx, opts, err)
 	}
-	w, err := render.NewRowWriter(a.out, opts.format, render.Cols(cols...), a.isTerminal(a.out))
+	w, err := render.NewRowWriter(a.out, opts.format, render.Cols(cols...), a.layout(a.out))
 	if err != nil {
 		rows.Close()
-		return err
+		return columnsError(err)
 	}
 	var n int64
 	errCut := errors.New("cut")
