@@ -168,8 +168,8 @@ func (o *queryOptions) parseFlags(cmd *cobra.Command, q queries.Query, ff *filte
 		if o.dialect, err = dialect.Parse(engine); err != nil {
 			return usagef("--dialect: %v", err)
 		}
-		if o.grid || o.data != "" {
-			return usagef("--print-sql prints the query's statement: not with --grid or --data")
+		if o.grid || o.data != "" || changed("columns") {
+			return usagef("--print-sql prints the query's statement: not with --grid, --data or --columns")
 		}
 	}
 	return nil
