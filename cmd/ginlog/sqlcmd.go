@@ -36,9 +36,9 @@ func newSQLCmd(a *app) *cobra.Command {
 		Use:   "sql QUERY",
 		Short: "Run read-only SQL on the database",
 		Long: `Sql runs one SELECT statement on the database and prints the result as it
-comes, without holding it in memory (a table on a terminal is drawn a page
-of 1,000 rows at a time). SHOW, DESCRIBE, SUMMARIZE and FROM-first queries
-are SELECTs. The tables are described in docs/schema.md, and in the
+comes, without holding it in memory (an aligned table is drawn a page of
+1,000 rows at a time, fitted to the width on its first page). SHOW,
+DESCRIBE, SUMMARIZE and FROM-first queries are SELECTs. The tables are described in docs/schema.md, and in the
 database itself: duckdb_tables() and duckdb_columns() give each table's and
 column's comment.
 
