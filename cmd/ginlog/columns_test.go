@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testenv"
@@ -74,5 +78,37 @@ func TestColumnsFlag(t *testing.T) {
 		if want := !slices.Contains(several, c.Name()); has != want {
 			t.Errorf("%s: --columns %v, want %v", c.Name(), has, want)
 		}
+	}
+}
+
+// TestTableNoteDimmed: the note of the columns hidden is dimmed when
+// stderr is a terminal, unless NO_COLOR is set, and plain otherwise.
+func TestTableNoteDimmed(t *testing.T) {
+	env := corpusDB(t, testenv.Sample)
+	const note = "6 columns hidden to fit a width of 80: points_per_round, gins, knocks, drops, undercuts, note; --columns to choose, --columns all for every one"
+	for _, tc := range []struct {
+		name          string
+		noColor       string
+		errIsTerminal bool
+		want          string
+	}{
+		{"stderr a terminal", "", true, "\x1b[2m" + note + "\x1b[0m\n"},
+		{"NO_COLOR", "1", true, note + "\n"},
+		{"stderr piped", "", false, note + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			a := &app{in: strings.NewReader(""), out: &out, err: &errb,
+				getenv: func(k string) string {
+					return map[string]string{"GINLOG_DB": env["GINLOG_DB"], "COLUMNS": "80", "NO_COLOR": tc.noColor}[k]
+				},
+				terminal: func(w io.Writer) bool { return w == &out || tc.errIsTerminal && w == &errb }}
+			if code := a.execute(context.Background(), []string{"query", "summary"}); code != exitOK {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			if errb.String() != tc.want {
+				t.Errorf("stderr %q, want %q", errb.String(), tc.want)
+			}
+		})
 	}
 }

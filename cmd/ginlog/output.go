@@ -73,8 +73,33 @@ func (a *app) layout(w io.Writer) render.Layout {
 		Aligned: terminal || a.output.formatGiven,
 		Width:   a.width(w, terminal),
 		Columns: a.output.columns,
-		Notes:   a.err,
+		Notes:   a.notes(),
 	}
+}
+
+// notes returns where a table's note goes: stderr, dimmed when it is a
+// terminal (and $NO_COLOR is not set), so that it reads as a footnote.
+func (a *app) notes() io.Writer {
+	if a.isTerminal(a.err) && a.getenv("NO_COLOR") == "" {
+		return dimWriter{a.err}
+	}
+	return a.err
+}
+
+// dimWriter writes each note to w dimmed (SGR 2), its newline after the
+// reset.
+type dimWriter struct{ w io.Writer }
+
+func (d dimWriter) Write(p []byte) (int, error) {
+	text, newline := strings.CutSuffix(string(p), "\n")
+	end := "\x1b[0m"
+	if newline {
+		end += "\n"
+	}
+	if _, err := io.WriteString(d.w, "\x1b[2m"+text+end); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // width returns how wide an aligned table written to w may be: $COLUMNS
