@@ -112,3 +112,20 @@ func TestTableNoteDimmed(t *testing.T) {
 		})
 	}
 }
+
+// TestTablesWithoutColumnsWhole: a command without --columns draws its
+// tables whole on a narrow terminal: the columns hidden could not be
+// asked for.
+func TestTablesWithoutColumnsWhole(t *testing.T) {
+	r := runCmdTerminal(t, map[string]string{"COLUMNS": "40"}, "melds", "SA S2 S3 C5 C6 C7 D9 D10 DJ HQ HK")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	if r.err != "" {
+		t.Errorf("stderr %q, want nothing", r.err)
+	}
+	piped := runCmd(t, nil, "melds", "SA S2 S3 C5 C6 C7 D9 D10 DJ HQ HK", "-f", "table")
+	if r.out != piped.out {
+		t.Errorf("on a 40-column terminal:\n%s\nwant the whole table, as -f table piped draws it:\n%s", r.out, piped.out)
+	}
+}

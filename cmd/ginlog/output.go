@@ -24,6 +24,10 @@ type output struct {
 	// columns are --columns' names, in order; nil: every column, the
 	// table fitted to the terminal.
 	columns []string
+	// choosable reports whether the command takes --columns: only then is
+	// a table fitted to the width, since only then can the user get the
+	// columns it hides back.
+	choosable bool
 }
 
 // resolveOutput is the root's PersistentPreRunE: it reads, for the
@@ -35,7 +39,8 @@ func (a *app) resolveOutput(cmd *cobra.Command, _ []string) error {
 	if flags.Lookup("format") != nil {
 		a.output.formatGiven = flags.Changed("format")
 	}
-	if flags.Lookup("columns") == nil || !flags.Changed("columns") {
+	a.output.choosable = flags.Lookup("columns") != nil
+	if !a.output.choosable || !flags.Changed("columns") {
 		return nil
 	}
 	cols, err := flags.GetStringSlice("columns")
@@ -65,16 +70,21 @@ func columnsFlag(cmd *cobra.Command) {
 }
 
 // layout says how a table written to w is laid out: aligned on a
-// terminal or when --format was given, tab-separated rows otherwise; on
-// the width of the terminal, or of $COLUMNS; with --columns' columns.
+// terminal or when --format was given, tab-separated rows otherwise;
+// fitted to the width of the terminal, or of $COLUMNS, on a command that
+// takes --columns (the tables of the others are drawn whole); with
+// --columns' columns.
 func (a *app) layout(w io.Writer) render.Layout {
 	terminal := a.isTerminal(w)
-	return render.Layout{
+	l := render.Layout{
 		Aligned: terminal || a.output.formatGiven,
-		Width:   a.width(w, terminal),
 		Columns: a.output.columns,
 		Notes:   a.notes(),
 	}
+	if a.output.choosable {
+		l.Width = a.width(w, terminal)
+	}
+	return l
 }
 
 // notes returns where a table's note goes: stderr, dimmed when it is a
