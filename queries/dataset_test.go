@@ -76,7 +76,7 @@ func rendered(t *testing.T, res *queries.Result) string {
 	for _, c := range res.Columns {
 		tbl.Columns = append(tbl.Columns, render.Column{Name: c})
 	}
-	if err := render.Write(&b, render.Text, tbl, false); err != nil {
+	if err := render.Write(&b, render.Text, tbl, render.Piped); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

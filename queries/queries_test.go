@@ -37,7 +37,7 @@ func TestGolden(t *testing.T) {
 					for _, c := range res.Columns {
 						tbl.Columns = append(tbl.Columns, render.Column{Name: c})
 					}
-					if err := render.Write(&b, render.Text, tbl, false); err != nil {
+					if err := render.Write(&b, render.Text, tbl, render.Piped); err != nil {
 						t.Fatal(err)
 					}
 					golden.Check(t, filepath.Join("testdata", name, q.Name+"-"+who+".tsv"), b.String())

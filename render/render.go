@@ -1,7 +1,8 @@
 // Package render writes tables in the formats the command line offers:
-// an aligned table for people (through tablewriter on a terminal, plain
-// tab-separated rows when piped), CSV, JSON and Markdown. It is the only
-// package that imports tablewriter.
+// an aligned table for people (through tablewriter), plain tab-separated
+// rows for other programs, CSV, JSON and Markdown, with the columns and
+// the width a Layout gives. It is the only package that imports
+// tablewriter.
 //
 // A Table is a header of named columns and rows of cells. A cell is a
 // string, an integer, a float64, a bool, nil (shown empty, null in JSON)
@@ -94,24 +95,41 @@ func Cols(names ...string) []Column {
 // Append adds a row.
 func (t *Table) Append(cells ...any) { t.Rows = append(t.Rows, cells) }
 
-// Write writes t to w in format f. With f Text, terminal selects the boxed,
-// aligned table; otherwise Text writes a header line and tab-separated rows
-// that other programs read easily.
-func Write(w io.Writer, f Format, t *Table, terminal bool) error {
+// Write writes t to w in format f, with the columns l chooses. With f
+// Text, l.Aligned selects the boxed, aligned table (fitted to l.Width,
+// the columns it hides named on l.Notes); otherwise Text writes a header
+// line and tab-separated rows that other programs read easily.
+func Write(w io.Writer, f Format, t *Table, l Layout) error {
+	switch f {
+	case CSV, JSON, Markdown, Text:
+	default:
+		return fmt.Errorf("unknown format %q", f)
+	}
+	idx, err := l.pick(t.Columns)
+	if err != nil {
+		return err
+	}
+	t = t.project(idx)
 	switch f {
 	case CSV:
 		return writeCSV(w, t)
 	case JSON:
 		return writeJSON(w, t)
 	case Markdown:
-		return writeTable(w, t, renderer.NewMarkdown())
-	case Text:
-		if terminal {
-			return writeTable(w, t, renderer.NewBlueprint())
-		}
+		return writeTable(w, t, t.displayRows(), renderer.NewMarkdown(), whole(len(t.Columns)))
+	}
+	if !l.Aligned {
 		return writeTSV(w, t)
 	}
-	return fmt.Errorf("unknown format %q", f)
+	cells := t.displayRows()
+	fitted := whole(len(t.Columns))
+	if !l.chosen() {
+		fitted = t.fitTo(cells, l.Width)
+	}
+	if err := writeTable(w, t, cells, renderer.NewBlueprint(), fitted); err != nil {
+		return err
+	}
+	return t.noteHidden(l.Notes, fitted, l.Width)
 }
 
 // text returns a cell as the text formats show it.
@@ -224,8 +242,19 @@ func (t *Table) numeric(col int) bool {
 	return seen
 }
 
-func writeTable(w io.Writer, t *Table, r tw.Renderer) error {
-	align := make([]tw.Align, len(t.Columns))
+// displayRows returns the rows of t as displayRow shows them.
+func (t *Table) displayRows() [][]string {
+	cells := make([][]string, len(t.Rows))
+	for i, row := range t.Rows {
+		cells[i] = t.displayRow(row)
+	}
+	return cells
+}
+
+// writeTable draws t, whose display cells are cells, with r: the columns
+// f keeps, the one it wraps wrapped.
+func writeTable(w io.Writer, t *Table, cells [][]string, r tw.Renderer, f fit) error {
+	align := make([]tw.Align, f.keep)
 	for i := range align {
 		align[i] = tw.AlignLeft
 		if t.numeric(i) {
@@ -239,9 +268,17 @@ func writeTable(w io.Writer, t *Table, r tw.Renderer) error {
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
 	)
-	tbl.Header(t.header())
-	for _, row := range t.Rows {
-		if err := tbl.Append(t.displayRow(row)); err != nil {
+	header := t.header()[:f.keep]
+	if f.wrapCol >= 0 {
+		header[f.wrapCol] = wrapText(header[f.wrapCol], f.wrapWidth)
+	}
+	tbl.Header(header)
+	for _, row := range cells {
+		row = row[:f.keep]
+		if f.wrapCol >= 0 {
+			row[f.wrapCol] = wrapText(row[f.wrapCol], f.wrapWidth)
+		}
+		if err := tbl.Append(row); err != nil {
 			return err
 		}
 	}

@@ -31,7 +31,7 @@ func TestWrite(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := Write(&b, tc.format, sample(), tc.terminal); err != nil {
+			if err := Write(&b, tc.format, sample(), lay(tc.terminal)); err != nil {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", tc.name+".golden"), b.String())
@@ -41,7 +41,7 @@ func TestWrite(t *testing.T) {
 
 func TestEmptyJSON(t *testing.T) {
 	var b bytes.Buffer
-	if err := Write(&b, JSON, &Table{Columns: Cols("a")}, false); err != nil || b.String() != "[]\n" {
+	if err := Write(&b, JSON, &Table{Columns: Cols("a")}, Piped); err != nil || b.String() != "[]\n" {
 		t.Errorf("empty table as JSON: %q, %v", b.String(), err)
 	}
 }
@@ -111,7 +111,7 @@ func TestControlCharacters(t *testing.T) {
 		{JSON, false, `"a\tb\nc\u001b[0m"`},
 	} {
 		var b bytes.Buffer
-		if err := Write(&b, tc.format, tbl, tc.terminal); err != nil {
+		if err := Write(&b, tc.format, tbl, lay(tc.terminal)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Contains(b.Bytes(), []byte(tc.want)) {
@@ -121,4 +121,12 @@ func TestControlCharacters(t *testing.T) {
 			t.Errorf("%s: an escape character reaches the output: %q", tc.format, b.String())
 		}
 	}
+}
+
+// lay returns the layout of a table on a terminal of any width, or piped.
+func lay(terminal bool) Layout {
+	if terminal {
+		return Terminal
+	}
+	return Piped
 }

@@ -17,29 +17,38 @@ const PageRows = 1000
 // RowWriter writes a table row by row, in the same forms as Write, holding
 // at most PageRows rows: results of any size stream through it.
 type RowWriter struct {
-	w        io.Writer
-	format   Format
-	terminal bool
-	page     Table // the columns, and the rows not written yet
-	rows     int   // rows written
-	csv      *csv.Writer
+	w      io.Writer
+	format Format
+	layout Layout
+	idx    []int // the columns shown (nil: all), as Layout.pick gives them
+	page   Table // the columns shown, and the rows not written yet
+	rows   int   // rows written
+	csv    *csv.Writer
+	fitted *fit // how the aligned table is fitted, decided on its first page
 }
 
 // NewRowWriter returns a writer of rows with the given columns to w in
-// format f; terminal selects the boxed table for Text, as in Write.
-func NewRowWriter(w io.Writer, f Format, cols []Column, terminal bool) (*RowWriter, error) {
+// format f, laid out as l says, as in Write. An aligned table is fitted
+// to l.Width on its first page, and every page is drawn alike.
+func NewRowWriter(w io.Writer, f Format, cols []Column, l Layout) (*RowWriter, error) {
 	switch f {
 	case Text, CSV, JSON, Markdown:
 	default:
 		return nil, fmt.Errorf("unknown format %q", f)
 	}
-	return &RowWriter{w: w, format: f, terminal: terminal, page: Table{Columns: cols}}, nil
+	idx, err := l.pick(cols)
+	if err != nil {
+		return nil, err
+	}
+	shown := (&Table{Columns: cols}).project(idx).Columns
+	return &RowWriter{w: w, format: f, layout: l, idx: idx, page: Table{Columns: shown}}, nil
 }
 
 // Write writes one row (or holds it for the page being filled). The row is
 // copied: the caller may reuse it.
 func (r *RowWriter) Write(row []any) error {
 	t := &r.page
+	row = projectRow(row, r.idx)
 	switch {
 	case r.format == CSV:
 		if r.csv == nil {
@@ -55,7 +64,7 @@ func (r *RowWriter) Write(row []any) error {
 		if err := r.jsonRow(row); err != nil {
 			return err
 		}
-	case r.format == Text && !r.terminal:
+	case r.format == Text && !r.layout.Aligned:
 		if r.rows == 0 {
 			if _, err := io.WriteString(r.w, strings.Join(t.header(), "\t")+"\n"); err != nil {
 				return err
@@ -94,25 +103,38 @@ func (r *RowWriter) Close() error {
 		}
 		_, err := io.WriteString(r.w, end)
 		return err
-	case r.format == Text && !r.terminal:
+	case r.format == Text && !r.layout.Aligned:
 		if r.rows == 0 {
 			return writeTSV(r.w, &r.page)
 		}
 		return nil
 	}
 	if len(r.page.Rows) > 0 || r.rows == 0 {
-		return r.flushPage()
+		if err := r.flushPage(); err != nil {
+			return err
+		}
+	}
+	if r.format == Text {
+		return r.page.noteHidden(r.layout.Notes, *r.fitted, r.layout.Width)
 	}
 	return nil
 }
 
 // flushPage draws the rows held as one table.
 func (r *RowWriter) flushPage() error {
+	cells := r.page.displayRows()
 	var err error
 	if r.format == Markdown {
-		err = writeTable(r.w, &r.page, renderer.NewMarkdown())
+		err = writeTable(r.w, &r.page, cells, renderer.NewMarkdown(), whole(len(r.page.Columns)))
 	} else {
-		err = writeTable(r.w, &r.page, renderer.NewBlueprint())
+		if r.fitted == nil {
+			f := whole(len(r.page.Columns))
+			if !r.layout.chosen() {
+				f = r.page.fitTo(cells, r.layout.Width)
+			}
+			r.fitted = &f
+		}
+		err = writeTable(r.w, &r.page, cells, renderer.NewBlueprint(), *r.fitted)
 	}
 	r.page.Rows = r.page.Rows[:0]
 	return err

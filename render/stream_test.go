@@ -24,7 +24,7 @@ func randomTable(rng *rand.Rand, n int) *Table {
 func stream(t *testing.T, f Format, tab *Table, terminal bool) string {
 	t.Helper()
 	var b bytes.Buffer
-	w, err := NewRowWriter(&b, f, tab.Columns, terminal)
+	w, err := NewRowWriter(&b, f, tab.Columns, lay(terminal))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestRowWriterMatchesWrite(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d", tc.name, n), func(t *testing.T) {
 				tab := randomTable(rng, n)
 				var want bytes.Buffer
-				if err := Write(&want, tc.format, tab, tc.terminal); err != nil {
+				if err := Write(&want, tc.format, tab, lay(tc.terminal)); err != nil {
 					t.Fatal(err)
 				}
 				if got := stream(t, tc.format, tab, tc.terminal); got != want.String() {
@@ -75,7 +75,7 @@ func TestRowWriterPages(t *testing.T) {
 	tab := randomTable(rand.New(rand.NewPCG(5, 6)), 2*PageRows+PageRows/2)
 	for _, f := range []Format{CSV, JSON} {
 		var want bytes.Buffer
-		if err := Write(&want, f, tab, false); err != nil {
+		if err := Write(&want, f, tab, Piped); err != nil {
 			t.Fatal(err)
 		}
 		if got := stream(t, f, tab, false); got != want.String() {
@@ -83,7 +83,7 @@ func TestRowWriterPages(t *testing.T) {
 		}
 	}
 	var want bytes.Buffer
-	if err := Write(&want, Text, tab, false); err != nil {
+	if err := Write(&want, Text, tab, Piped); err != nil {
 		t.Fatal(err)
 	}
 	if got := stream(t, Text, tab, false); got != want.String() {

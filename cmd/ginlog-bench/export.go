@@ -73,5 +73,5 @@ export-data / reference: %.2fx the time, %.2fx the CPU time
 	for _, q := range res.Queries {
 		t.Append(q.Name, q.Rows, q.Database, q.Dataset, q.DatabaseCPU, q.DatasetCPU, q.DatasetCPU/q.DatabaseCPU)
 	}
-	return render.Write(a.out, opts.format, t, isTerminal(a.out))
+	return render.Write(a.out, opts.format, t, tableLayout(a.out))
 }

@@ -97,7 +97,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) error {
 		t.Append(r.Games, r.Plays, r.ReadCSV.Seconds, r.Ginlog.Seconds, r.ReadCSV.Seconds/r.Ginlog.Seconds,
 			float64(r.Games)/r.Ginlog.Seconds, float64(r.ReadCSV.PeakRSS)/1024, float64(r.Ginlog.PeakRSS)/1024)
 	}
-	return render.Write(a.out, opts.format, t, isTerminal(a.out))
+	return render.Write(a.out, opts.format, t, tableLayout(a.out))
 }
 
 // writeHeartsIngest writes the Hearts measurement: rows are file rows, a
@@ -112,7 +112,7 @@ func writeHeartsIngest(a *app, format render.Format, rows []bench.IngestRow) err
 			float64(r.Hands)/r.Ginlog.Seconds, r.ReadCSV.CPU, r.Ginlog.CPU, float64(r.Hands)/max(r.Ginlog.CPU, 1e-9),
 			float64(r.ReadCSV.PeakRSS)/1024, float64(r.Ginlog.PeakRSS)/1024)
 	}
-	return render.Write(a.out, format, t, isTerminal(a.out))
+	return render.Write(a.out, format, t, tableLayout(a.out))
 }
 
 // childRunner runs each engine as `self one` in a process of its own and

@@ -81,7 +81,7 @@ func runQueries(ctx context.Context, a *app, opts queriesOptions) error {
 		if _, err := fmt.Fprintf(a.out, "%d Hearts games, %d hands, %d cards\n", res.Games, res.Hands, res.Plays); err != nil {
 			return err
 		}
-		return render.Write(a.out, opts.format, t, isTerminal(a.out))
+		return render.Write(a.out, opts.format, t, tableLayout(a.out))
 	}
 	t.Append("(full scan of play_features)", 1, res.Scan, 1.0)
 	for _, q := range res.Queries {
@@ -90,5 +90,5 @@ func runQueries(ctx context.Context, a *app, opts queriesOptions) error {
 	if _, err := fmt.Fprintf(a.out, "%d games, %d plays\n", res.Games, res.Plays); err != nil {
 		return err
 	}
-	return render.Write(a.out, opts.format, t, isTerminal(a.out))
+	return render.Write(a.out, opts.format, t, tableLayout(a.out))
 }

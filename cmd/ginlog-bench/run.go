@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/ginlog/ginlog/internal/cli"
+	"github.com/ginlog/ginlog/render"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -57,6 +58,15 @@ type app struct {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// tableLayout lays a table written to w out as ginlog's tables are by
+// default: aligned on a terminal, tab-separated rows when piped.
+func tableLayout(w io.Writer) render.Layout {
+	if isTerminal(w) {
+		return render.Terminal
+	}
+	return render.Piped
 }
 
 // run executes the command line and returns the exit code.

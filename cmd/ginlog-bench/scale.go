@@ -86,7 +86,7 @@ func runScale(ctx context.Context, a *app, opts scaleOptions) error {
 				t.Append(s.Games, s.Added, cmd.Name, cmd.Seconds, cmd.CPUSeconds, cmd.GamesPerS(), float64(cmd.PeakRSS)/1024)
 			}
 		}
-		err = errors.Join(err, render.Write(a.out, opts.format, t, isTerminal(a.out)))
+		err = errors.Join(err, render.Write(a.out, opts.format, t, tableLayout(a.out)))
 	}
 	return err
 }

@@ -24,10 +24,12 @@ type app struct {
 	dbFlag string
 	// limits are the root's --memory-limit and --threads flags.
 	limits schema.Limits
+	// output is how the command run writes its tables (resolveOutput).
+	output output
 }
 
-// isTerminal reports whether w is an interactive terminal: tables are drawn
-// and progress is shown only there.
+// isTerminal reports whether w is an interactive terminal: progress is
+// shown only there, and tables are aligned there unless --format says.
 func (a *app) isTerminal(w io.Writer) bool {
 	if a.terminal != nil {
 		return a.terminal(w)

@@ -35,12 +35,12 @@ func evaluateInference(ctx context.Context, a *app, opts fitOptions, w *model.We
 	if opts.format == render.JSON {
 		return render.WriteJSON(a.out, evaluationJSON(e))
 	}
-	terminal := a.isTerminal(a.out)
+	layout := a.layout(a.out)
 	for i, t := range tables {
 		if i > 0 {
 			fmt.Fprintln(a.out)
 		}
-		if err := render.Write(a.out, opts.format, t, terminal); err != nil {
+		if err := render.Write(a.out, opts.format, t, layout); err != nil {
 			return err
 		}
 	}

@@ -51,6 +51,7 @@ hands, final totals and verify verdict.`,
 		},
 	}
 	formatFlag(cmd, &format, "output format")
+	columnsFlag(cmd)
 	cmd.Flags().StringVar(&opts.game, "kind", queries.GameGin, "the games to list: gin or hearts")
 	mustComplete(cmd, "kind", fixedCompletion(queries.GameGin, queries.GameHearts))
 	ff.register(a, cmd, 0)
@@ -71,5 +72,5 @@ func runGames(ctx context.Context, a *app, opts gamesOptions) error {
 	if err != nil {
 		return err
 	}
-	return render.Write(a.out, opts.format, resultTable(res), a.isTerminal(a.out))
+	return a.writeTable(opts.format, resultTable(res))
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/hearts/logs"
+	"github.com/ginlog/ginlog/render"
 )
 
 // TestHeartsBudgetHelp: verify --help and ingest --help state the budgets
@@ -35,7 +36,7 @@ func TestHeartsSummaryNotRecovered(t *testing.T) {
 	s.GamesWithDeviations, s.GamesUnchecked = 2, 1
 	s.Seconds, s.HandsPerS = 2, 10
 	var b bytes.Buffer
-	if err := writeHeartsVerifySummary(&b, s, false); err != nil {
+	if err := writeHeartsVerifySummary(&b, s, render.Piped); err != nil {
 		t.Fatal(err)
 	}
 	want := `verified 2 Hearts games, 20 hands in 2.00 s (10 hands/s)

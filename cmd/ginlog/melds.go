@@ -153,10 +153,10 @@ func runMelds(a *app, opts meldsOptions) error {
 	if opts.format == render.JSON {
 		return render.WriteJSON(a.out, r)
 	}
-	return writeMeldsText(a.out, r, a.isTerminal(a.out))
+	return writeMeldsText(a.out, r, a.layout(a.out))
 }
 
-func writeMeldsText(w io.Writer, r meldsReport, terminal bool) error {
+func writeMeldsText(w io.Writer, r meldsReport, layout render.Layout) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "hand       %s (%s, %s)\n", strings.Join(r.Hand, " "), plural(len(r.Hand), "card"), plural(r.Points, "point"))
 	melds := make([]string, len(r.Melds))
@@ -186,5 +186,5 @@ func writeMeldsText(w io.Writer, r meldsReport, terminal bool) error {
 	for _, o := range r.Options {
 		t.Append(o.Card, o.Deadwood)
 	}
-	return render.Write(w, render.Text, t, terminal)
+	return render.Write(w, render.Text, t, layout)
 }

@@ -46,6 +46,7 @@ them. Exit status 5 means the database holds no games.`, title, tag, tag),
 		},
 	}
 	formatFlag(cmd, &format, "output format")
+	columnsFlag(cmd)
 	return cmd
 }
 
@@ -59,7 +60,7 @@ func runTagList(ctx context.Context, a *app, opts tagListOptions) error {
 	if err != nil {
 		return err
 	}
-	return render.Write(a.out, opts.format, tagTable(opts.tag, values), a.isTerminal(a.out))
+	return a.writeTable(opts.format, tagTable(opts.tag, values))
 }
 
 // tagTable lays out the values of a tag: the untagged games' name is nil.

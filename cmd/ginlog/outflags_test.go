@@ -96,6 +96,7 @@ var outputFlags = []outputFlag{
 // notOutputs lists the string flags that name no output path, by name,
 // with what they name.
 var notOutputs = map[string]string{
+	"columns":      "the columns of a table",
 	"compare":      "a player",
 	"data":         "a dataset read, never written",
 	"dialect":      "an SQL engine",

@@ -168,8 +168,8 @@ func (o *queryOptions) parseFlags(cmd *cobra.Command, q queries.Query, ff *filte
 		if o.dialect, err = dialect.Parse(engine); err != nil {
 			return usagef("--dialect: %v", err)
 		}
-		if o.grid || o.data != "" {
-			return usagef("--print-sql prints the query's statement: not with --grid or --data")
+		if o.grid || o.data != "" || changed("columns") {
+			return usagef("--print-sql prints the query's statement: not with --grid, --data or --columns")
 		}
 	}
 	return nil
@@ -181,6 +181,7 @@ func addQueryFlags(a *app, cmd *cobra.Command, opts *queryOptions, ff *filterFla
 	cmd.Flags().BoolVar(&opts.list, "list", false, "list the queries, with what their cases and opportunities count")
 	cmd.Flags().BoolVar(&opts.describe, "describe", false, "explain the query's columns instead of running it")
 	formatFlag(cmd, format, "output format")
+	columnsFlag(cmd)
 	cmd.Flags().BoolVar(&opts.grid, "grid", false, "card-values as a 4x13 grid (suits by ranks)")
 	cmd.Flags().StringVar(metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
 	mustComplete(cmd, "metric", fixedCompletion(strings.Split(metricNames(), ", ")...))
@@ -219,7 +220,7 @@ func writeQueryList(a *app, format render.Format) error {
 		}
 		t.Append(q.Game, q.Name, q.Description, rate)
 	}
-	return render.Write(a.out, format, t, a.isTerminal(a.out))
+	return a.writeTable(format, t)
 }
 
 func runQuery(ctx context.Context, a *app, opts queryOptions) error {
@@ -239,7 +240,7 @@ func runQuery(ctx context.Context, a *app, opts queryOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := render.Write(a.out, opts.format, t, a.isTerminal(a.out)); err != nil {
+	if err := a.writeTable(opts.format, t); err != nil {
 		return err
 	}
 	// A dataset holds verified games only (export-data holds back the

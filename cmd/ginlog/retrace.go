@@ -325,7 +325,7 @@ func writeRetraceText(a *app, format render.Format, player, side string, s *retr
 		diffs.Append(d.Game, d.Round, d.Ply, d.Kind.String(), d.Logged, d.Player)
 	}
 	w := a.out
-	terminal := a.isTerminal(w)
+	layout := a.layout(w)
 	if format == render.Text {
 		rate := 1.0
 		if compared > 0 {
@@ -334,7 +334,7 @@ func writeRetraceText(a *app, format render.Format, player, side string, s *retr
 		fmt.Fprintf(w, "retraced %d games as %s with %s: %d of %d decisions agree (%.2f%%); %d games agree throughout\n\n",
 			s.Games, side, player, agreed, compared, 100*rate, s.Agreeing)
 	}
-	if err := render.Write(w, format, kinds, terminal); err != nil {
+	if err := render.Write(w, format, kinds, layout); err != nil {
 		return err
 	}
 	if len(s.First) == 0 {
@@ -353,5 +353,5 @@ func writeRetraceText(a *app, format render.Format, player, side string, s *retr
 	} else {
 		fmt.Fprintln(w)
 	}
-	return render.Write(w, format, diffs, terminal)
+	return render.Write(w, format, diffs, layout)
 }

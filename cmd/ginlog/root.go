@@ -31,7 +31,9 @@ by ginlog's own tuned player in the simulator.
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          subcommandArgs,
-		RunE:          func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		// Every command's --format and --columns are read in one place.
+		PersistentPreRunE: a.resolveOutput,
+		RunE:              func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	root.PersistentFlags().StringVar(&a.dbFlag, "db", "", "database file (default $GINLOG_DB, else ./"+schema.DefaultPath+")")
 	root.PersistentFlags().StringVar(&a.limits.MemoryLimit, "memory-limit", schema.DefaultMemoryLimit, "DuckDB's memory limit (it spills past it to a temporary folder)")

@@ -100,14 +100,14 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 				vs = append(vs, v)
 			}
 		}
-		if err := showRound(w, &r, checks[i], vs, a.isTerminal(w)); err != nil {
+		if err := showRound(w, &r, checks[i], vs, a.layout(w)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.StoredViolation, terminal bool) error {
+func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.StoredViolation, layout render.Layout) error {
 	if len(r.Plays) == 0 {
 		return nil
 	}
@@ -126,7 +126,7 @@ func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.Sto
 		}
 		t.Append(i+1, p.Seat.String(), source+" "+p.Drawn.String(), p.Discarded.String(), handText(hands[gin.You]), handText(hands[gin.Opp]))
 	}
-	if err := render.Write(w, render.Text, t, terminal); err != nil {
+	if err := render.Write(w, render.Text, t, layout); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "score: you %d, opp %d", c.YouPoints, c.OppPoints)

@@ -68,7 +68,7 @@ func showHearts(ctx context.Context, a *app, db *sql.DB, opts showOptions) error
 		if opts.round != 0 && opts.round != i+1 {
 			continue
 		}
-		if err := showHeartsHand(w, n, i+1, h, r, ids, totals, known, a.isTerminal(w)); err != nil {
+		if err := showHeartsHand(w, n, i+1, h, r, ids, totals, known, a.layout(w)); err != nil {
 			return err
 		}
 	}
@@ -80,7 +80,7 @@ func showHearts(ctx context.Context, a *app, db *sql.DB, opts showOptions) error
 	return nil
 }
 
-func showHeartsHand(w io.Writer, n, number int, h *logs.Hand, r *logs.HandReport, ids []string, totals [hearts.MaxPlayers]int, known bool, terminal bool) error {
+func showHeartsHand(w io.Writer, n, number int, h *logs.Hand, r *logs.HandReport, ids []string, totals [hearts.MaxPlayers]int, known bool, layout render.Layout) error {
 	fmt.Fprintf(w, "\nhand %d (stamp %d, row %d): ", number, h.Stamp.Time, h.Row+1)
 	var t *render.Table
 	if r.Determined {
@@ -117,7 +117,7 @@ func showHeartsHand(w io.Writer, n, number int, h *logs.Hand, r *logs.HandReport
 			t.Append(ti+1, strings.Join(cards, " "))
 		}
 	}
-	if err := render.Write(w, render.Text, t, terminal); err != nil {
+	if err := render.Write(w, render.Text, t, layout); err != nil {
 		return err
 	}
 	points := make([]string, n)

@@ -420,5 +420,5 @@ func writeSimTable(a *app, rep *simReport) error {
 			t.Rows[len(t.Rows)-1] = append(t.Rows[len(t.Rows)-1], p.Forfeits)
 		}
 	}
-	return render.Write(a.out, render.Text, t, a.isTerminal(a.out))
+	return render.Write(a.out, render.Text, t, a.layout(a.out))
 }

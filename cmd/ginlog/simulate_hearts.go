@@ -157,5 +157,5 @@ func writeHeartsSimTable(a *app, rep *heartsSimReport) error {
 	for _, p := range rep.Players {
 		t.Append(p.Seat, p.ID, p.Wins, p.WinRate, fmt.Sprintf("%.3f-%.3f", p.CILow, p.CIHigh), p.PointsPerHand, p.Moons, p.Queens)
 	}
-	return render.Write(a.out, render.Text, t, a.isTerminal(a.out))
+	return render.Write(a.out, render.Text, t, a.layout(a.out))
 }

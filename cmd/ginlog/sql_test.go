@@ -153,11 +153,20 @@ func (h *heapWatcher) Write(p []byte) (int, error) {
 
 // TestSQLStreams checks that a large result is written as it comes: the
 // heap stays small while two million rows pass (held whole, they take
-// hundreds of MB).
+// hundreds of MB): piped rows (the default format), CSV, JSON, and the
+// aligned table an explicit --format table draws a page at a time (some
+// 25 s on two cores: not with -short).
 func TestSQLStreams(t *testing.T) {
 	env := simDB(t, 2)
-	for _, format := range []string{"table", "csv", "json"} {
+	for _, format := range []string{"default", "csv", "json", "table"} {
 		t.Run(format, func(t *testing.T) {
+			if format == "table" && testing.Short() {
+				t.Skip("-short: the aligned table of two million rows takes some 25 s")
+			}
+			args := []string{"sql", "SELECT range AS n, 'x' || range AS s FROM range(2000000)", "--max-rows", "0"}
+			if format != "default" {
+				args = append(args, "--format", format)
+			}
 			runtime.GC()
 			var base runtime.MemStats
 			runtime.ReadMemStats(&base)
@@ -165,7 +174,7 @@ func TestSQLStreams(t *testing.T) {
 			var errb bytes.Buffer
 			a := &app{in: strings.NewReader(""), out: h, err: &errb, getenv: func(k string) string { return env[k] },
 				terminal: func(io.Writer) bool { return false }}
-			if code := a.execute(context.Background(), []string{"sql", "SELECT range AS n, 'x' || range AS s FROM range(2000000)", "--format", format, "--max-rows", "0"}); code != exitOK {
+			if code := a.execute(context.Background(), args); code != exitOK {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}
 			if h.bytes < 2000000*4 {

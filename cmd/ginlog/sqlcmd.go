@@ -36,9 +36,9 @@ func newSQLCmd(a *app) *cobra.Command {
 		Use:   "sql QUERY",
 		Short: "Run read-only SQL on the database",
 		Long: `Sql runs one SELECT statement on the database and prints the result as it
-comes, without holding it in memory (a table on a terminal is drawn a page
-of 1,000 rows at a time). SHOW, DESCRIBE, SUMMARIZE and FROM-first queries
-are SELECTs. The tables are described in docs/schema.md, and in the
+comes, without holding it in memory (an aligned table is drawn a page of
+1,000 rows at a time, fitted to the width on its first page). SHOW,
+DESCRIBE, SUMMARIZE and FROM-first queries are SELECTs. The tables are described in docs/schema.md, and in the
 database itself: duckdb_tables() and duckdb_columns() give each table's and
 column's comment.
 
@@ -78,6 +78,7 @@ message and exit status 3.`,
 		},
 	}
 	formatFlag(cmd, &format, "output format")
+	columnsFlag(cmd)
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 60*time.Second, "stop the statement after this long (0: no limit)")
 	cmd.Flags().StringVar(&opts.memoryLimit, "memory-limit", "1GB", "DuckDB's memory limit for the statement (it spills the rest to disk)")
 	cmd.Flags().Int64VarP(&opts.maxRows, "max-rows", "n", 1000000, "the most rows shown; a longer result is cut (0: no limit)")
@@ -128,10 +129,10 @@ func runSQL(ctx context.Context, a *app, opts sqlOptions) error {
 		rows.Close()
 		return sqlError(ctx, opts, err)
 	}
-	w, err := render.NewRowWriter(a.out, opts.format, render.Cols(cols...), a.isTerminal(a.out))
+	w, err := render.NewRowWriter(a.out, opts.format, render.Cols(cols...), a.layout(a.out))
 	if err != nil {
 		rows.Close()
-		return err
+		return columnsError(err)
 	}
 	var n int64
 	errCut := errors.New("cut")

@@ -142,11 +142,11 @@ func writeVerified(a *app, v verified, detail *gameDetail, hdetail *heartsDetail
 	if v.gin != nil && v.gin.Games > 0 {
 		fmt.Fprintln(a.out)
 	}
-	if err := writeHeartsVerifySummary(a.out, v.hearts, a.isTerminal(a.out)); err != nil || hdetail == nil {
+	if err := writeHeartsVerifySummary(a.out, v.hearts, a.layout(a.out)); err != nil || hdetail == nil {
 		return err
 	}
 	fmt.Fprintln(a.out)
-	return writeHeartsDetail(a.out, hdetail, a.isTerminal(a.out))
+	return writeHeartsDetail(a.out, hdetail, a.layout(a.out))
 }
 
 // gameDetail is one game's verdicts.
@@ -190,7 +190,7 @@ func writeVerifySummary(a *app, s *replay.Summary, detail *gameDetail) error {
 		for _, c := range s.SortedCodes() {
 			t.Append(c, s.Violations[c])
 		}
-		if err := render.Write(w, render.Text, t, a.isTerminal(w)); err != nil {
+		if err := render.Write(w, render.Text, t, a.layout(w)); err != nil {
 			return err
 		}
 	}
@@ -198,17 +198,17 @@ func writeVerifySummary(a *app, s *replay.Summary, detail *gameDetail) error {
 		return nil
 	}
 	fmt.Fprintln(w)
-	return writeGameDetail(w, detail, a.isTerminal(w))
+	return writeGameDetail(w, detail, a.layout(w))
 }
 
-func writeGameDetail(w io.Writer, d *gameDetail, terminal bool) error {
+func writeGameDetail(w io.Writer, d *gameDetail, layout render.Layout) error {
 	t := &render.Table{Columns: render.Cols("round", "action", "caller", "you", "opp", "status",
 		"best you", "best opp", "declared you", "declared opp", "lost you", "lost opp")}
 	for _, r := range d.Rounds {
 		t.Append(r.Round, r.Action, r.Caller, r.YouPoints, r.OppPoints, r.Status,
 			r.BestYou, r.BestOpp, r.DeclaredYou, r.DeclaredOpp, r.LostYou, r.LostOpp)
 	}
-	if err := render.Write(w, render.Text, t, terminal); err != nil {
+	if err := render.Write(w, render.Text, t, layout); err != nil {
 		return err
 	}
 	for _, v := range d.Violations {

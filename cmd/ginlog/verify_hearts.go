@@ -109,7 +109,7 @@ func digits(n int) string {
 }
 
 // writeHeartsVerifySummary writes what verifying Hearts games found.
-func writeHeartsVerifySummary(w io.Writer, s *logs.Summary, terminal bool) error {
+func writeHeartsVerifySummary(w io.Writer, s *logs.Summary, layout render.Layout) error {
 	fmt.Fprintf(w, "verified %s, %s in %.2f s (%.0f hands/s)\n", plural(s.Games, "Hearts game"), plural(s.Hands, "hand"), s.Seconds, s.HandsPerS)
 	notRecovered := ""
 	if s.NotRecovered > 0 {
@@ -125,7 +125,7 @@ func writeHeartsVerifySummary(w io.Writer, s *logs.Summary, terminal bool) error
 	for _, c := range s.SortedCodes() {
 		t.Append(c, string(logs.KindOf(c)), s.Deviations[c])
 	}
-	return render.Write(w, render.Text, t, terminal)
+	return render.Write(w, render.Text, t, layout)
 }
 
 // methodCounts lists the games by order method, in the methods' order.
@@ -148,7 +148,7 @@ type heartsDetail struct {
 	Deviations []store.StoredDeviation  `json:"deviations"`
 }
 
-func writeHeartsDetail(w io.Writer, d *heartsDetail, terminal bool) error {
+func writeHeartsDetail(w io.Writer, d *heartsDetail, layout render.Layout) error {
 	t := &render.Table{Columns: render.Cols("hand", "method", "verified", "assignments", "determined", "moon", "points")}
 	for _, h := range d.Hands {
 		var moon any
@@ -164,7 +164,7 @@ func writeHeartsDetail(w io.Writer, d *heartsDetail, terminal bool) error {
 		}
 		t.Append(h.Hand, h.Method, h.Verified, h.Assignments, h.Determined, moon, strings.Join(points, " "))
 	}
-	if err := render.Write(w, render.Text, t, terminal); err != nil {
+	if err := render.Write(w, render.Text, t, layout); err != nil {
 		return err
 	}
 	for _, dv := range d.Deviations {
