@@ -123,7 +123,15 @@ func (j *Judge) Discard(v *gin.View, drawn gin.Card, played gin.Card, call gin.C
 		at = len(opts) - 1
 	}
 	s.deal(j.p, v, eleven, drawn)
-	oppFirst := s.tracker.OpponentPlays() == 0
+	return j.playDiscards(v, eleven, opts, afters, at, s.tracker.OpponentPlays() == 0)
+}
+
+// playDiscards values discard options opts of eleven-card hand eleven,
+// leaving deadwoods afters, against the deals drawn (rolloutState.deals),
+// the option played being at; oppFirst tells that the opponent's next turn
+// is its first.
+func (j *Judge) playDiscards(v *gin.View, eleven gin.Hand, opts []Option, afters []int, at int, oppFirst bool) Judgement {
+	s := j.p.rollout
 	nets := j.grow(len(opts))
 	for i := range s.deals {
 		d := &s.deals[i]
