@@ -128,6 +128,16 @@ func newFinder(paths []string) (*finder, error) {
 	return f, nil
 }
 
+// rootPaths returns the paths of the folders and archives named, as the
+// database shows them.
+func (f *finder) rootPaths() []string {
+	out := make([]string, len(f.roots))
+	for i, r := range f.roots {
+		out[i] = display(r.path)
+	}
+	return out
+}
+
 // close closes the archives opened.
 func (f *finder) close() {
 	for _, c := range f.closers {

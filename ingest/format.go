@@ -65,8 +65,9 @@ type FormatGame interface {
 
 // Rows appends rows to tables in one batch, an appender per table.
 type Rows struct {
-	b    *schema.Batch
-	apps map[string]*duckdb.Appender
+	b     *schema.Batch
+	apps  map[string]*duckdb.Appender
+	names *playerNames // how the import names Hearts players
 }
 
 // Append appends one row to table.
@@ -261,7 +262,7 @@ func (w *writer) writeFormat(ctx context.Context, kind string, batch []plannedFo
 	if err != nil {
 		return err
 	}
-	r := &Rows{b: b, apps: map[string]*duckdb.Appender{}}
+	r := &Rows{b: b, apps: map[string]*duckdb.Appender{}, names: w.p.names}
 	for _, pl := range batch {
 		if err := w.addFormat(r, kind, &pl); err != nil {
 			return errors.Join(fmt.Errorf("%s game %d: %w", kind, pl.id, err), b.Rollback())

@@ -94,19 +94,21 @@ func (hg *heartsGame) Files() []File {
 func (hg *heartsGame) Hashes() (content, canonical string) { return hg.g.Hashes() }
 
 // Store implements FormatGame: hearts_games, game_players, game_files,
-// hearts_hands and hearts_scores.
+// hearts_hands and hearts_scores. The game's origin and its players'
+// names are r's (Origin).
 func (hg *heartsGame) Store(r *Rows, id int64) error {
 	g := hg.g
 	first := int8(g.Hands[0].First)
-	if err := r.Append("hearts_games", id, int8(g.Players), g.Version.String(), g.Group, int32(len(g.Stamps)), first); err != nil {
+	origin := r.names.origin(g.Group)
+	if err := r.Append("hearts_games", id, int8(g.Players), g.Version.String(), g.Group, int32(len(g.Stamps)), first, origin); err != nil {
 		return err
 	}
 	for p := range g.Players {
-		var pid any
+		var pid, player any
 		if g.IDs[p] != "" {
-			pid = g.IDs[p]
+			pid, player = g.IDs[p], r.names.player(origin, g.IDs[p])
 		}
-		if err := r.Append("game_players", id, int8(p), pid, g.IDs[p] != ""); err != nil {
+		if err := r.Append("game_players", id, int8(p), pid, g.IDs[p] != "", player); err != nil {
 			return err
 		}
 	}

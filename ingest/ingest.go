@@ -154,6 +154,9 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	if err != nil {
 		return nil, err
 	}
+	if p.names, err = newPlayerNames(ctx, db, opts.Source, fd.rootPaths()); err != nil {
+		return nil, err
+	}
 	// A game the planner cannot compare stops the import (stop), as a
 	// failure of the group does.
 	rctx, stop := context.WithCancelCause(ctx)

@@ -51,8 +51,9 @@ type planner struct {
 	// rows reads the rows of a loaded Gin game, to tell whether a game is
 	// a prefix of it: Run sets it (batcher.rows).
 	rows   func(id int64) (*ginlogs.Game, error)
-	firsts firstPlays // the first plays of the games loaded before the import
-	near   []tsEntry  // relate's buffer
+	firsts firstPlays   // the first plays of the games loaded before the import
+	names  *playerNames // how the Hearts players of the import are named
+	near   []tsEntry    // relate's buffer
 	// earlier holds the id of each duplicate of a game loaded before the
 	// import, once for each time it was found (8 bytes a duplicate).
 	earlier []int64

@@ -66,18 +66,26 @@ func TestHeartsAgainstLogs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The reference counts, by player id.
+	// The reference counts, by player: its id qualified by the game's
+	// origin, as ingest names it.
 	points := map[string]int{}
 	queenTaken, queenDumped, firstHeart, moons, attempts, leadsOpen, heartLeads := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	determined := 0
 	for _, g := range games {
 		rep := logs.Verify(g)
 		n := g.Players
+		origin := ingest.Origin("", []string{realHearts}, realHearts+"/"+g.Group)
+		id := func(p int) string {
+			if g.IDs[p] == "" {
+				return ""
+			}
+			return origin + "/" + g.IDs[p]
+		}
 		for i := range g.Hands {
 			h, r := &g.Hands[i], &rep.Hands[i]
 			for p := range n {
-				if g.IDs[p] != "" && h.Logged[p] {
-					points[g.IDs[p]] += h.Score[p]
+				if id(p) != "" && h.Logged[p] {
+					points[id(p)] += h.Score[p]
 				}
 			}
 			if !r.Determined {
@@ -89,7 +97,6 @@ func TestHeartsAgainstLogs(t *testing.T) {
 				tricks[k/n][r.Seats[k]] = c
 			}
 			f := hearts.Analyse(n, tricks)
-			id := func(p int) string { return g.IDs[p] }
 			if id(f.QueenTo) != "" {
 				queenTaken[id(f.QueenTo)]++
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -570,5 +571,98 @@ func closeDB(t *testing.T, c interface{ Close() error }) {
 	t.Helper()
 	if err := c.Close(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestMigratePlayers builds a database at schema version 5 holding Hearts
+// games of several imports and checks that version 6 qualifies each game's
+// players by the origin docs/hearts.md's rule gives (ingest.Origin, whose
+// test holds the same cases), and that the seats carry the qualified ids.
+func TestMigratePlayers(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v5.duckdb")
+	c, err := duckdb.NewConnector(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := sql.OpenDB(c)
+	if _, err := raw.Exec(`CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at TIMESTAMP NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for v := 1; v <= 5; v++ {
+		names, _ := fs.Glob(migrations, fmt.Sprintf("sql/%03d_*.sql", v))
+		ddl, err := migrations.ReadFile(names[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := raw.Exec(string(ddl)); err != nil {
+			t.Fatalf("%s: %v", names[0], err)
+		}
+		if _, err := raw.Exec(`INSERT INTO schema_version VALUES (?, current_timestamp)`, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		paths         string // the import's paths, as a list literal
+		source, group string
+		want          string // the origin
+	}{
+		{`['../hearts']`, "", "../hearts/repoA/logs", "hearts/repoA/logs"},
+		{`['repoB/']`, "", "repoB/logs", "repoB/logs"},
+		{`['other', 'x']`, "fit", "x/r/logs", "fit/r/logs"},
+		{`['./repoC']`, "", "repoC", "repoC"},
+		{`['a.zip']`, "", "a.zip!in/logs", "a.zip/in/logs"},
+		{`['.']`, "", "repoD/logs", "repoD/logs"},
+		{`['logs/*']`, "", "logs/a", "a"},
+		{`['logs/*']`, "s", "logs/b", "s"},
+	}
+	for i, tc := range cases {
+		id := i + 1
+		var source any
+		if tc.source != "" {
+			source = tc.source
+		}
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{`INSERT INTO imports VALUES (?, current_timestamp, current_timestamp, ` + tc.paths + `, ?, NULL)`, []any{id, source}},
+			{`INSERT INTO games (game_id, log_ts, played_at, content_hash, canonical_hash, source, rounds, plays, import_id, kind)
+			  VALUES (?, 1, '2019-10-02', 'h' || ?, 'c' || ?, ?, 1, 52, ?, 'hearts')`, []any{id, id, id, source, id}},
+			{`INSERT INTO hearts_games VALUES (?, 4, 'by-player', ?, 1, 0)`, []any{id, tc.group}},
+			{`INSERT INTO game_players VALUES (?, 0, '1', true), (?, 1, NULL, false)`, []any{id, id}},
+			{`INSERT INTO hearts_seats (game_id, hand, pos, player, players, determined) VALUES (?, 1, 0, '1', 4, true), (?, 1, 1, NULL, 4, true)`, []any{id, id}},
+		} {
+			if _, err := raw.Exec(q.sql, q.args...); err != nil {
+				t.Fatalf("%s: %v", q.sql, err)
+			}
+		}
+	}
+	closeDB(t, raw)
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeDB(t, db)
+	for i, tc := range cases {
+		var origin, player, seat string
+		var none, noSeat sql.NullString
+		err := db.QueryRow(`SELECT h.origin, p.player, s.player, q.player, r.player
+			FROM hearts_games h JOIN game_players p ON p.game_id = h.game_id AND p.pos = 0
+			JOIN hearts_seats s ON s.game_id = h.game_id AND s.pos = 0
+			JOIN game_players q ON q.game_id = h.game_id AND q.pos = 1
+			JOIN hearts_seats r ON r.game_id = h.game_id AND r.pos = 1
+			WHERE h.game_id = ?`, i+1).Scan(&origin, &player, &seat, &none, &noSeat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if origin != tc.want || player != tc.want+"/1" || seat != player || none.Valid || noSeat.Valid {
+			t.Errorf("import of %s (source %q), group %s: origin %q, player %q, seat %q, no file %v %v; want %q",
+				tc.paths, tc.source, tc.group, origin, player, seat, none, noSeat, tc.want)
+		}
+	}
+	var merges int
+	if err := db.QueryRow(`SELECT count(*) FROM player_merges`).Scan(&merges); err != nil || merges != 0 {
+		t.Errorf("%d merges (%v), want an empty player_merges", merges, err)
 	}
 }

@@ -34,6 +34,10 @@ var (
 type HeartsGame struct {
 	ID   int64
 	Game *logs.Game
+	// Players holds each pos's player as the queries name it
+	// (game_players.player: qualified by the game's origin, or merged);
+	// "" for a player without files.
+	Players [hearts.MaxPlayers]string
 }
 
 // LoadHearts reads Hearts games (sorted ids). Ids that name no Hearts game
@@ -52,6 +56,8 @@ type heartsBuild struct {
 	g      *logs.Game
 	stamps map[int64]*logs.Stamp
 	names  map[[2]int64][2]string // (stamp, pos) -> path, sha256
+	// players holds the players' names by pos (HeartsGame.Players).
+	players [hearts.MaxPlayers]string
 }
 
 // loadHearts reads Hearts games on conn, through the driver's rows as load
@@ -78,7 +84,7 @@ func loadHearts(ctx context.Context, conn *sql.Conn, ids []int64) ([]HeartsGame,
 	out := make([]HeartsGame, 0, len(ids))
 	for _, id := range ids {
 		if b := l.want[id]; b != nil {
-			out = append(out, HeartsGame{ID: id, Game: b.finish()})
+			out = append(out, HeartsGame{ID: id, Game: b.finish(), Players: b.players})
 		}
 	}
 	return out, nil
@@ -111,7 +117,7 @@ func (l *heartsLoader) game(v []driver.Value) error {
 	return nil
 }
 
-// player sets a player's id from its row: game, pos, id.
+// player sets a player's id and name from its row: game, pos, id, name.
 func (l *heartsLoader) player(v []driver.Value) error {
 	if err := ints(v[:2], l.n[:2]); err != nil {
 		return err
@@ -124,6 +130,7 @@ func (l *heartsLoader) player(v []driver.Value) error {
 		return fmt.Errorf("game %d: player pos %d", l.n[0], l.n[1])
 	}
 	b.g.IDs[l.n[1]], _ = v[2].(string)
+	b.players[l.n[1]], _ = v[3].(string)
 	return nil
 }
 

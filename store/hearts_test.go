@@ -55,7 +55,8 @@ func TestVerifyHeartsRealLogs(t *testing.T) {
 			WHERE s.determined IS DISTINCT FROM h.determined OR s.determined AND (s.queen_taken <> (h.queen_to = s.pos)
 			OR s.first_heart <> (h.first_heart = s.pos) OR s.moon_attempt <> coalesce(h.moon_attempt = s.pos, false)
 			OR s.moon <> coalesce(h.moon = s.pos, false) OR s.queen_held <> (h.queen_by = s.pos))`, 0},
-		{`SELECT count(*) FROM hearts_seats s JOIN game_players p USING (game_id, pos) WHERE s.player IS DISTINCT FROM p.player_id`, 0},
+		{`SELECT count(*) FROM hearts_seats s JOIN game_players p USING (game_id, pos) WHERE s.player IS DISTINCT FROM p.player`, 0},
+		{`SELECT count(*) FROM game_players p JOIN hearts_games h USING (game_id) WHERE p.player IS DISTINCT FROM h.origin || '/' || p.player_id`, 0},
 		// One winner a trick of every determined hand.
 		{`SELECT (SELECT count(*) FROM hearts_plays WHERE wins) -
 			(SELECT sum(52 // g.players) FROM hearts_hand_checks h JOIN hearts_games g USING (game_id) WHERE h.determined)`, 0},

@@ -53,7 +53,7 @@ func fillHearts(ctx context.Context, b *schema.Batch, games []HeartsGame, report
 		w.apps[i] = a
 	}
 	for i, g := range games {
-		if err := w.game(g.ID, g.Game, reports[i]); err != nil {
+		if err := w.game(g, reports[i]); err != nil {
 			return fmt.Errorf("Hearts game %d: %w", g.ID, err)
 		}
 	}
@@ -83,7 +83,8 @@ func seatValue(s int) driver.Value {
 	return int8(s)
 }
 
-func (w *heartsWriter) game(id int64, g *logs.Game, rep *logs.Report) error {
+func (w *heartsWriter) game(hg HeartsGame, rep *logs.Report) error {
+	id, g := hg.ID, hg.Game
 	n := g.Players
 	verified, determined := 0, 0
 	for i := range rep.Hands {
@@ -105,7 +106,7 @@ func (w *heartsWriter) game(id int64, g *logs.Game, rep *logs.Report) error {
 	tricks := make([][hearts.MaxPlayers]gin.Card, hearts.TricksPerHand(n))
 	var cards [gin.NumCards]cardCounts
 	for i := range g.Hands {
-		if err := w.hand(id, g, i, &rep.Hands[i], tricks, &cards); err != nil {
+		if err := w.hand(hg, i, &rep.Hands[i], tricks, &cards); err != nil {
 			return fmt.Errorf("hand %d: %w", i+1, err)
 		}
 	}
@@ -134,7 +135,8 @@ type cardCounts struct {
 // hand appends hand i's rows: its check, its seats and its plays, with
 // what the hand shows when it is determined, and counts its cards in
 // cards. tricks is scratch space of the hand's tricks.
-func (w *heartsWriter) hand(id int64, g *logs.Game, i int, r *logs.HandReport, tricks [][hearts.MaxPlayers]gin.Card, cards *[gin.NumCards]cardCounts) error {
+func (w *heartsWriter) hand(hg HeartsGame, i int, r *logs.HandReport, tricks [][hearts.MaxPlayers]gin.Card, cards *[gin.NumCards]cardCounts) error {
+	id, g := hg.ID, hg.Game
 	n, h, hand := g.Players, &g.Hands[i], int32(i+1)
 	var f *hearts.Facts
 	if r.Determined {
@@ -160,8 +162,8 @@ func (w *heartsWriter) hand(id int64, g *logs.Game, i int, r *logs.HandReport, t
 			seat[i] = nil
 		}
 		seat[0], seat[1], seat[2], seat[4], seat[5] = id, hand, int8(p), int8(n), r.Determined
-		if g.IDs[p] != "" {
-			seat[3] = g.IDs[p]
+		if hg.Players[p] != "" {
+			seat[3] = hg.Players[p]
 		}
 		if r.PointsKnown || h.Logged[p] {
 			seat[6] = int16(r.Points[p])

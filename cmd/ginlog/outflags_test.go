@@ -96,6 +96,7 @@ var outputFlags = []outputFlag{
 // notOutputs lists the string flags that name no output path, by name,
 // with what they name.
 var notOutputs = map[string]string{
+	"as":           "the name of a merged Hearts player",
 	"columns":      "the columns of a table",
 	"compare":      "a player",
 	"data":         "a dataset read, never written",
@@ -106,6 +107,7 @@ var notOutputs = map[string]string{
 	"game":         "a game, gin or hearts",
 	"kind":         "a game, gin or hearts",
 	"memory-limit": "an amount of memory",
+	"merge":        "Hearts players",
 	"metric":       "a value of a grid",
 	"module":       "a Haskell module's name",
 	"name":         "a module or package name",
@@ -116,6 +118,7 @@ var notOutputs = map[string]string{
 	"set-source":   "a tag",
 	"since":        "a date",
 	"source":       "a tag",
+	"unmerge":      "Hearts players",
 	"until":        "a date",
 	"weights":      "a weights file read, never written",
 	"who":          "whose plays",

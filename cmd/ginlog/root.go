@@ -48,7 +48,7 @@ by ginlog's own tuned player in the simulator.
 		newIngestCmd(a),
 		newVerifyCmd(a),
 		newGamesCmd(a),
-		newOpponentsCmd(a), newSourcesCmd(a), newTagCmd(a), newRmCmd(a), newWatchCmd(a),
+		newOpponentsCmd(a), newSourcesCmd(a), newPlayersCmd(a), newTagCmd(a), newRmCmd(a), newWatchCmd(a),
 		newShowCmd(a),
 		newQueryCmd(a),
 		newSQLCmd(a),
