@@ -71,6 +71,10 @@ var outputFlags = []outputFlag{
 		args: func(t *testing.T, fx *outFixtures, v string) []string {
 			return []string{"retrace", "--player", "exec:" + fx.bot(t) + " chatty", fx.logs(t), "--stderr-dir", v}
 		}},
+	{flag: "ginlog export --out", folder: true, inside: []string{"GinlogRollout.hs", "Player.hs"},
+		args: func(_ *testing.T, _ *outFixtures, v string) []string {
+			return []string{"export", "--weights", "default", "-f", "haskell", "--flavour", "fit2102", "--player", "rollout", "--out", v}
+		}},
 	{flag: "ginlog export-data --out", folder: true, inside: []string{"_manifest.json"},
 		args: func(_ *testing.T, _ *outFixtures, v string) []string { return []string{"export-data", "--out", v} },
 		env:  func(t *testing.T, fx *outFixtures, _ string) map[string]string { return fx.db(t) }},
