@@ -1,4 +1,5 @@
-// Package progress draws a one-line progress bar on a terminal. Commands
+// Package progress draws a one-line progress bar on a terminal: the steps
+// done of the total, the rate, and an estimate of the time left. Commands
 // create it enabled only when stderr is a terminal, so piped output stays
 // quiet.
 package progress
@@ -22,11 +23,13 @@ type Bar struct {
 	start   time.Time
 	last    time.Time
 	enabled bool
+	now     func() time.Time // the clock; tests set it
+	drawn   int              // the length of the line drawn last, which Done clears
 }
 
 // New returns a bar for total steps that draws on w only when enabled.
 func New(w io.Writer, label string, total int, enabled bool) *Bar {
-	return &Bar{w: w, label: label, total: total, enabled: enabled, start: time.Now()}
+	return &Bar{w: w, label: label, total: total, enabled: enabled, start: time.Now(), now: time.Now}
 }
 
 // SetTotal changes the number of steps, for work whose size is learnt as
@@ -48,7 +51,7 @@ func (b *Bar) Add(n int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.done += n
-	if now := time.Now(); now.Sub(b.last) >= 100*time.Millisecond || b.done >= b.total {
+	if now := b.now(); now.Sub(b.last) >= 100*time.Millisecond || b.done >= b.total {
 		b.last = now
 		b.draw()
 	}
@@ -61,8 +64,27 @@ func (b *Bar) draw() {
 		frac = min(1, float64(b.done)/float64(b.total))
 	}
 	filled := int(frac * width)
-	rate := float64(b.done) / max(time.Since(b.start).Seconds(), 1e-9)
-	fmt.Fprintf(b.w, "\r%s [%s%s] %d/%d %.0f/s ", b.label, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), b.done, b.total, rate)
+	elapsed := b.now().Sub(b.start)
+	rate := float64(b.done) / max(elapsed.Seconds(), 1e-9)
+	line := fmt.Sprintf("%s [%s%s] %d/%d %.0f/s%s ", b.label, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), b.done, b.total, rate, eta(elapsed, b.done, b.total))
+	// A shorter line than the last (the estimate gone) pads over its end.
+	fmt.Fprintf(b.w, "\r%-*s", b.drawn, line)
+	b.drawn = max(b.drawn, len(line))
+}
+
+// eta returns the estimate of the time left, ", 1:05 left", when done of
+// total steps took elapsed: the rate so far carried to the end. It is ""
+// before the first step and after the last.
+func eta(elapsed time.Duration, done, total int) string {
+	if done <= 0 || done >= total {
+		return ""
+	}
+	left := time.Duration(float64(elapsed) / float64(done) * float64(total-done)).Round(time.Second)
+	h, m, s := int(left.Hours()), int(left.Minutes())%60, int(left.Seconds())%60
+	if h > 0 {
+		return fmt.Sprintf(", %d:%02d:%02d left", h, m, s)
+	}
+	return fmt.Sprintf(", %d:%02d left", m, s)
 }
 
 // Done clears the bar's line.
@@ -72,5 +94,5 @@ func (b *Bar) Done() {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", 80))
+	fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", max(80, b.drawn)))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDisabledBarIsSilent(t *testing.T) {
@@ -40,5 +41,52 @@ func TestSetTotalKeepsTheCount(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "4/4") || strings.Contains(b.String(), "3/4") {
 		t.Errorf("bar output %q: want the count kept and the new total", b.String())
+	}
+}
+
+// TestBarShowsTimeLeft: the rate so far, carried to the end, is the
+// estimate; on a clock the test moves, never timed.
+func TestBarShowsTimeLeft(t *testing.T) {
+	var b bytes.Buffer
+	bar := New(&b, "games", 1000, true)
+	start := bar.start
+	bar.now = func() time.Time { return start.Add(10 * time.Second) }
+	bar.Add(100)
+	if got, want := lastDraw(b.String()), "games [===                           ] 100/1000 10/s, 1:30 left "; got != want {
+		t.Errorf("bar %q, want %q", got, want)
+	}
+	bar.now = func() time.Time { return start.Add(2 * time.Hour) }
+	bar.Add(400)
+	if got := lastDraw(b.String()); !strings.HasSuffix(got, " 500/1000 0/s, 2:00:00 left ") {
+		t.Errorf("bar %q, want 2:00:00 left", got)
+	}
+	bar.now = func() time.Time { return start.Add(3 * time.Hour) }
+	bar.Add(500)
+	if got := lastDraw(b.String()); strings.Contains(got, "left") {
+		t.Errorf("finished bar %q still estimates", got)
+	}
+}
+
+// lastDraw returns the last line drawn of a bar's output.
+func lastDraw(s string) string { return s[strings.LastIndex(s, "\r")+1:] }
+
+func TestETA(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		elapsed     time.Duration
+		done, total int
+		want        string
+	}{
+		{"no step yet", time.Second, 0, 10, ""},
+		{"finished", time.Second, 10, 10, ""},
+		{"seconds", 5 * time.Second, 1, 2, ", 0:05 left"},
+		{"minutes", time.Minute, 1, 3, ", 2:00 left"},
+		{"hours", time.Hour, 1, 3, ", 2:00:00 left"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := eta(tc.elapsed, tc.done, tc.total); got != tc.want {
+				t.Errorf("eta(%v, %d, %d) = %q, want %q", tc.elapsed, tc.done, tc.total, got, tc.want)
+			}
+		})
 	}
 }

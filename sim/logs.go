@@ -38,3 +38,21 @@ func writeGame(dir string, g *Game, write func(string, []byte, fs.FileMode) erro
 	}
 	return write(filepath.Join(dir, name+"-score.csv"), ginlogs.AppendScores(nil, &g.Record), 0o644)
 }
+
+// The default timestamps of a match: a match of seed S starts at
+// BaseStart + ((S-1) mod StartSeeds) * StartStep, so seed 1 starts at
+// BaseStart, and matches of different seeds up to StartSeeds get names of
+// their own as long as each has at most StartStep games.
+const (
+	BaseStart  = 1700000000 // the first game of seed 1: 2023-11-14 22:13:20 UTC
+	StartStep  = 1000000    // seconds between the first games of consecutive seeds
+	StartSeeds = 100000     // seeds 1 to 100,000 apart; seed 100,001 starts as seed 1
+)
+
+// DefaultStart returns the timestamp of the first game of a match of this
+// seed when none is given: BaseStart + ((seed-1) mod StartSeeds) *
+// StartStep, seed 0 counting as StartSeeds. It is deterministic, and its
+// last game is far before the last timestamp a log may have.
+func DefaultStart(seed uint64) int64 {
+	return BaseStart + int64((seed%StartSeeds+StartSeeds-1)%StartSeeds)*StartStep
+}

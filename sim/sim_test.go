@@ -294,3 +294,25 @@ func BenchmarkSimple(b *testing.B) {
 		})
 	}
 }
+
+// TestDefaultStart: seed 1 keeps the timestamps simulate always gave, and
+// different seeds start a million seconds apart, wrapping after
+// StartSeeds seeds.
+func TestDefaultStart(t *testing.T) {
+	for _, tc := range []struct {
+		seed uint64
+		want int64
+	}{
+		{1, 1700000000},
+		{2, 1701000000},
+		{7, 1706000000},
+		{StartSeeds, 1700000000 + (StartSeeds-1)*StartStep},
+		{0, 1700000000 + (StartSeeds-1)*StartStep},
+		{StartSeeds + 1, 1700000000},
+		{^uint64(0), DefaultStart(^uint64(0) % StartSeeds)},
+	} {
+		if got := DefaultStart(tc.seed); got != tc.want {
+			t.Errorf("DefaultStart(%d) = %d, want %d", tc.seed, got, tc.want)
+		}
+	}
+}

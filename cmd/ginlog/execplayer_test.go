@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -272,5 +273,71 @@ func TestSimulateExecCancel(t *testing.T) {
 	code := a.execute(ctx, []string{"simulate", "--games", "50", "--players", "exec:" + bot + " hang,simple", "--no-logs", "--timeout", "1h"})
 	if code != exitInterrupted {
 		t.Errorf("exit %d, want %d: %s", code, exitInterrupted, errb.String())
+	}
+}
+
+// TestSimulateExecWorkers: an exec: player's match played on one worker
+// and on four gives the same log files, byte for byte, and the same
+// summary: the games are played several at once, each with its own
+// process, and reported in the order of the seed.
+func TestSimulateExecWorkers(t *testing.T) {
+	bot := testBot(t)
+	run := func(workers string) (string, map[string]string) {
+		out := filepath.Join(t.TempDir(), "logs")
+		r := runCmd(t, nil, "simulate", "--games", "24", "--seed", "9", "--players", "exec:"+bot+",simple",
+			"--out", out, "--workers", workers)
+		if r.code != exitOK {
+			t.Fatalf("--workers %s: exit %d: %s", workers, r.code, r.err)
+		}
+		return maskBot(timing.ReplaceAllString(r.out, "in X s, Y games/s")+r.err, bot), readDir(t, out)
+	}
+	out1, files1 := run("1")
+	out4, files4 := run("4")
+	if out1 != out4 {
+		t.Errorf("the summary of --workers 1:\n%s\ndiffers from that of --workers 4:\n%s", out1, out4)
+	}
+	if len(files1) != 48 || !maps.Equal(files1, files4) {
+		t.Errorf("--workers 1 wrote %d files, --workers 4 %d: want the same 48", len(files1), len(files4))
+	}
+}
+
+// readDir returns the files of dir by name.
+func readDir(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, e := range entries {
+		files[e.Name()] = string(readFile(t, filepath.Join(dir, e.Name())))
+	}
+	return files
+}
+
+// TestExecProgress: simulate and retrace draw their progress bar, with
+// the games done, the rate and the time left, on a terminal's stderr
+// only; piped, stderr stays quiet.
+func TestExecProgress(t *testing.T) {
+	bot := testBot(t)
+	logs := simulated(t, "memory,simple", 6)
+	for _, args := range [][]string{
+		{"simulate", "--games", "6", "--players", "exec:" + bot + ",simple", "--no-logs", "--workers", "2"},
+		{"retrace", "--player", "exec:" + bot, "--workers", "2", logs},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			var out, errb bytes.Buffer
+			a := &app{in: strings.NewReader(""), out: &out, err: &errb, getenv: func(string) string { return "" },
+				terminal: func(w io.Writer) bool { return w == &errb }}
+			a.execute(context.Background(), args)
+			bar := regexp.MustCompile(`\rgames \[[= ]*\] 1/6 \d+/s, \d+:\d\d left `)
+			if !bar.MatchString(errb.String()) || !strings.Contains(errb.String(), "6/6") {
+				t.Errorf("stderr a terminal: %q, want the bar from 1/6 with the time left to 6/6", errb.String())
+			}
+			r := runCmd(t, nil, args...)
+			if strings.Contains(r.err, "games [") {
+				t.Errorf("stderr piped: %q, want no bar", r.err)
+			}
+		})
 	}
 }

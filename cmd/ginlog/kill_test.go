@@ -215,10 +215,10 @@ func splitCR(data []byte, atEOF bool) (int, []byte, error) {
 	return 0, nil, nil
 }
 
-// verifyBar is the Gin bar of verify as drawn; verifyBarCleared, the bar
-// cleared.
+// verifyBar is the Gin bar of verify as drawn, with or without the time
+// left; verifyBarCleared, the bar cleared.
 var (
-	verifyBar        = regexp.MustCompile(`\rverify \[[= ]*\] \d+/\d+ \d+/s `)
+	verifyBar        = regexp.MustCompile(`\rverify \[[= ]*\] \d+/\d+ \d+/s[ ,]`)
 	verifyBarCleared = regexp.MustCompile(`\rverify \[[^\r]*\r {80}\r`)
 )
 

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/logfile"
@@ -22,14 +23,15 @@ import (
 )
 
 type retraceOptions struct {
-	player sim.Entrant
-	paths  []string
-	game   int64
-	opp    bool
-	show   int
-	seed   uint64
-	format render.Format
-	exec   *players.Resolver // the exec: players' options and processes
+	player  sim.Entrant
+	paths   []string
+	game    int64
+	opp     bool
+	show    int
+	seed    uint64
+	workers int // games retraced at once; 0: one per CPU
+	format  render.Format
+	exec    *players.Resolver // the exec: players' options and processes
 }
 
 func newRetraceCmd(a *app) *cobra.Command {
@@ -59,6 +61,11 @@ Four decisions are compared: draw (the pile), discard (the card), call
 declared deadwood agrees when it is one of the values the verified score
 allows for the logged player.
 
+Several games are retraced at once (--workers, one per CPU by default),
+each an exec: player's own process; the report is the same, in the same
+order, whatever the number of workers. On a terminal a progress bar on
+stderr shows the games done, the rate and the time left.
+
 A deterministic bot retraced on its own logs agrees 100%. Exit status 3
 means some decision differs or the bot broke a rule.
 
@@ -82,6 +89,9 @@ means some decision differs or the bot broke a rule.
 			if opts.format, err = parseFormat(format); err != nil {
 				return err
 			}
+			if opts.workers < 0 {
+				return usagef("--workers: want 0 (one per CPU) or more, got %d", opts.workers)
+			}
 			if opts.show < 0 {
 				return usagef("--show: want 0 or more, got %d", opts.show)
 			}
@@ -99,6 +109,7 @@ means some decision differs or the bot broke a rule.
 	f.BoolVar(&opts.opp, "opp", false, "retrace the opponent's decisions instead of the logged player's")
 	f.IntVarP(&opts.show, "show", "n", 20, "list this many differences")
 	f.Uint64Var(&opts.seed, "seed", 1, "seed of a built-in player's randomness")
+	f.IntVar(&opts.workers, "workers", 0, fmt.Sprintf("games retraced at once, each with its own process of an exec: player (0: one per CPU; at most %d)", sim.MaxWorkers))
 	formatFlag(cmd, &format, "output format")
 	addExecFlags(f, opts.exec)
 	return cmd
@@ -111,21 +122,20 @@ func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
 	}
 	sum := retrace.NewSummary(opts.show)
 	bar := progress.New(a.err, "games", len(games), a.isTerminal(a.err))
-	for i, g := range games {
-		if err := ctx.Err(); err != nil {
-			bar.Done()
-			return err
-		}
-		p := opts.player.New(rand.New(rand.NewPCG(opts.seed, uint64(i))))
-		res, err := retrace.Retrace(g, i, !opts.opp, p)
-		if err != nil {
-			bar.Done()
-			return outError("--stderr-dir", fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err))
-		}
+	err = retrace.Run(ctx, games, retrace.Options{
+		You: !opts.opp, Workers: opts.workers, Finished: func() { bar.Add(1) },
+		Player: func(i int) gin.Player { return opts.player.New(rand.New(rand.NewPCG(opts.seed, uint64(i)))) },
+	}, func(_ int, res *retrace.Result) error {
 		sum.Add(res)
-		bar.Add(1)
-	}
+		return nil
+	})
 	bar.Done()
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return outError("--stderr-dir", err)
+	}
 	side := "you"
 	if opts.opp {
 		side = "opp"

@@ -9,11 +9,12 @@ import (
 	"testing"
 )
 
-// simulated writes n games of players to a fresh directory.
+// simulated writes n games of players to a fresh directory, named from
+// 1700000000 on as the goldens show them.
 func simulated(t *testing.T, players string, n int) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "logs")
-	if r := runCmd(t, nil, "simulate", "--games", itoa(n), "--players", players, "--out", dir, "--seed", "5"); r.code != exitOK {
+	if r := runCmd(t, nil, "simulate", "--games", itoa(n), "--players", players, "--out", dir, "--seed", "5", "--start", "1700000000"); r.code != exitOK {
 		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
 	}
 	return dir
@@ -144,6 +145,31 @@ func TestRetraceHearts(t *testing.T) {
 			r := runCmd(t, nil, tc.args...)
 			if r.code != tc.code || r.err != tc.err {
 				t.Errorf("exit %d, stderr %q; want %d, %q", r.code, r.err, tc.code, tc.err)
+			}
+		})
+	}
+}
+
+// TestRetraceWorkers: retracing an exec: player on one worker and on four
+// reports the same decisions, differences and faults in the same order.
+func TestRetraceWorkers(t *testing.T) {
+	bot := testBot(t)
+	logs := simulated(t, "memory,simple", 16)
+	for _, mode := range []string{"good", "crash"} {
+		t.Run(mode, func(t *testing.T) {
+			run := func(workers string) string {
+				r := runCmd(t, nil, "retrace", "--player", "exec:"+bot+" "+mode, "--show", "1000", "--workers", workers, logs)
+				if r.code != exitRejected {
+					t.Fatalf("--workers %s: exit %d, want %d: %s", workers, r.code, exitRejected, r.err)
+				}
+				return maskExecTimes(r.out + r.err)
+			}
+			one, four := run("1"), run("4")
+			if one != four {
+				t.Errorf("--workers 1:\n%s\ndiffers from --workers 4:\n%s", one, four)
+			}
+			if strings.Count(one, "\n") < 30 {
+				t.Errorf("only %d lines: want the differences listed\n%s", strings.Count(one, "\n"), one)
 			}
 		})
 	}

@@ -42,6 +42,9 @@ func newSimulateCmd(a *app) *cobra.Command {
 		Example: simulateExample,
 		Args:    argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("start") {
+				opts.cfg.Start = sim.DefaultStart(opts.cfg.Seed)
+			}
 			switch raw.game {
 			case "gin":
 				if cmd.Flags().Changed("limit") {
@@ -77,6 +80,14 @@ func simulateLong() string {
 the tournament server would: <timestamp>.csv and <timestamp>-score.csv in
 --out, byte for byte in the server's format, the first player being the
 logged one ("you"). The same seed and players give identical files.
+
+Game i is named start+i: --start, or by default a timestamp derived from
+the seed, 1700000000 + ((seed-1) mod 100000) × 1000000, so that batches
+of different seeds (of at most a million games each) never share a name.
+Several games are played at once (--workers, one per CPU by default), each
+exec: player with a process per game in play; the files and the summary
+are the same whatever the number of workers. On a terminal a progress bar
+on stderr shows the games done, the rate and the time left.
 
 At the end it prints each player's wins, win rate with its 95% interval,
 points per round, and how its rounds ended.
@@ -183,7 +194,7 @@ func addSimulateFlags(cmd *cobra.Command, opts *simulateOptions, raw *simulateFl
 	f.BoolVar(&opts.force, "force", false, "write into an --out that holds files, replacing logs of the same names")
 	f.BoolVar(&opts.cfg.Mirror, "mirror", false, "play each deal twice, the first mover's cards going to the other player")
 	f.BoolVar(&opts.noLogs, "no-logs", false, "only evaluate: write no files")
-	f.Int64Var(&opts.cfg.Start, "start", 1700000000, "timestamp of the first game; game i gets start+i")
+	f.Int64Var(&opts.cfg.Start, "start", 0, fmt.Sprintf("timestamp of the first game; game i gets start+i (default from the seed: %d + ((seed-1) mod %d) × %d)", sim.BaseStart, sim.StartSeeds, sim.StartStep))
 	f.IntVar(&opts.cfg.Workers, "workers", 0, fmt.Sprintf("games played at once (0: one per CPU; at most %d)", sim.MaxWorkers))
 	formatFlag(cmd, &raw.format, "summary format", render.Text, render.JSON)
 	f.StringVar(&raw.compare, "compare", "", "also play this player in the first seat on the same deals, and compare")

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,5 +139,57 @@ func TestSampleCorpusIsReproducible(t *testing.T) {
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s differs from what testdata/sample.sh makes", w)
 		}
+	}
+}
+
+// TestSimulateStart: game i of a match is named start+i, start being
+// --start or, by default, 1700000000 + (seed-1) × 1000000: batches of
+// different seeds never share a name, Gin's or Hearts'.
+func TestSimulateStart(t *testing.T) {
+	names := func(args ...string) []string {
+		out := filepath.Join(t.TempDir(), "logs")
+		r := runCmd(t, nil, append([]string{"simulate", "--games", "3", "--out", out}, args...)...)
+		if r.code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.err)
+		}
+		var got []string
+		err := filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				got = append(got, filepath.ToSlash(strings.TrimPrefix(path, out+string(filepath.Separator))))
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	hearts := []string{"--game", "hearts", "--players", "simple,random"}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"seed 1", nil, []string{"1700000000-score.csv", "1700000000.csv", "1700000001-score.csv", "1700000001.csv", "1700000002-score.csv", "1700000002.csv"}},
+		{"seed 2", []string{"--seed", "2"}, []string{"1701000000-score.csv", "1701000000.csv", "1701000001-score.csv", "1701000001.csv", "1701000002-score.csv", "1701000002.csv"}},
+		{"--start", []string{"--seed", "2", "--start", "1234"}, []string{"1234-score.csv", "1234.csv", "1235-score.csv", "1235.csv", "1236-score.csv", "1236.csv"}},
+		{"hearts seed 3", append([]string{"--seed", "3"}, hearts...), []string{"1-simple/1702000000.csv", "1-simple/1702000001.csv", "1-simple/1702000002.csv", "2-random/1702000000.csv", "2-random/1702000001.csv", "2-random/1702000002.csv"}},
+		{"hearts --start", append([]string{"--start", "5"}, hearts...), []string{"1-simple/5.csv", "1-simple/6.csv", "1-simple/7.csv", "2-random/5.csv", "2-random/6.csv", "2-random/7.csv"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := names(tc.args...); !slices.Equal(got, tc.want) {
+				t.Errorf("files %v, want %v", got, tc.want)
+			}
+		})
+	}
+	// Two batches of seeds 1 and 2 into one folder: no name is replaced.
+	out := filepath.Join(t.TempDir(), "logs")
+	for _, seed := range []string{"1", "2"} {
+		if r := runCmd(t, nil, "simulate", "--games", "50", "--seed", seed, "--out", out, "--force"); r.code != exitOK {
+			t.Fatalf("seed %s: exit %d: %s", seed, r.code, r.err)
+		}
+	}
+	if n := len(readDir(t, out)); n != 200 {
+		t.Errorf("%d files after two batches of 50 games, want 200", n)
 	}
 }

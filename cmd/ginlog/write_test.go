@@ -95,7 +95,7 @@ func TestSimulateOut(t *testing.T) {
 	if r := runCmd(t, nil, args(logs)...); r.code != exitOK {
 		t.Fatalf("into a new folder: exit %d: %s", r.code, r.err)
 	}
-	first := filepath.Join(logs, "1700000000.csv")
+	first := filepath.Join(logs, "1702000000.csv") // seed 3's first game: 1700000000 + 2 × 1000000
 	writeFile(t, first, []byte("edited"))
 	if r := runCmd(t, nil, args(logs)...); r.code != exitUsage || !strings.Contains(r.err, "--force") {
 		t.Errorf("into a folder with logs: exit %d: %s", r.code, r.err)
@@ -116,7 +116,7 @@ func TestSimulateOut(t *testing.T) {
 	if err := os.Mkdir(linked, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	symlink(t, outside, filepath.Join(linked, "1700000001-score.csv"))
+	symlink(t, outside, filepath.Join(linked, "1702000001-score.csv"))
 	for _, extra := range [][]string{nil, {"--force"}} {
 		if r := runCmd(t, nil, args(linked, extra...)...); r.code == exitOK {
 			t.Errorf("%v: a link in the folder was accepted", extra)
