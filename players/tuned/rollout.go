@@ -379,21 +379,38 @@ func (p *Player) playOut(mine gin.Hand, dw int, d *rolloutDeal, top gin.Card, op
 		} else {
 			drawn, stock = stock[0], stock[1:]
 		}
-		eleven = mine.Add(drawn)
-		dd = gin.BestDiscards(eleven, gin.HandOf(drawn))
-		least, cards = dd.Best()
-		top = highest(cards)
-		mine, dw = eleven.Remove(top), least
+		var call gin.Call
+		mine, dw, top, call = p.ownTurn(mine, drawn, left, true)
 		switch {
-		case least == 0:
-			return ownCallScore(0, oppDW)
-		case p.knockFavoured(least, left):
-			return ownCallScore(least, oppDW)
+		case call != gin.Drop:
+			return ownCallScore(dw, oppDW)
 		case len(stock) == 0:
 			return knockScore(dw, oppDW)
 		}
 	}
 	return knockScore(dw, oppDW)
+}
+
+// ownTurn is the player's discard and call in a play-out, by its cheap
+// rules, after drawing card drawn into ten-card hand mine with left cards
+// in the stock at the start of its turn: it discards the highest card
+// among those that leave the least deadwood (never drawn), and, when
+// canCall, calls Gin at 0 and knocks when the knock policy favours it. It
+// returns the hand kept, its deadwood, the discard and the call.
+func (p *Player) ownTurn(mine gin.Hand, drawn gin.Card, left int, canCall bool) (gin.Hand, int, gin.Card, gin.Call) {
+	eleven := mine.Add(drawn)
+	dd := gin.BestDiscards(eleven, gin.HandOf(drawn))
+	least, cards := dd.Best()
+	top := highest(cards)
+	call := gin.Drop
+	switch {
+	case !canCall:
+	case least == 0:
+		call = gin.Gin
+	case p.knockFavoured(least, left):
+		call = gin.Knock
+	}
+	return eleven.Remove(top), least, top, call
 }
 
 // takeRelation is TakeRelation of c to ten-card hand h of deadwood dw.
