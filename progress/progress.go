@@ -62,7 +62,26 @@ func (b *Bar) draw() {
 	}
 	filled := int(frac * width)
 	rate := float64(b.done) / max(time.Since(b.start).Seconds(), 1e-9)
-	fmt.Fprintf(b.w, "\r%s [%s%s] %d/%d %.0f/s ", b.label, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), b.done, b.total, rate)
+	fmt.Fprintf(b.w, "\r%s [%s%s] %d/%d %s/s %s", b.label, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), b.done, b.total, rateText(rate), left(b.total-b.done, rate))
+}
+
+// rateText prints a rate of steps a second: whole above 10, else with a
+// decimal, so that slow steps (a game's review) do not show 0/s.
+func rateText(rate float64) string {
+	if rate >= 10 {
+		return fmt.Sprintf("%.0f", rate)
+	}
+	return fmt.Sprintf("%.1f", rate)
+}
+
+// left estimates the time the remaining steps take at rate: "~1m20s left",
+// or nothing when nothing is left or no rate is known yet.
+func left(remaining int, rate float64) string {
+	if remaining <= 0 || rate <= 0 {
+		return ""
+	}
+	d := time.Duration(float64(remaining) / rate * float64(time.Second))
+	return "~" + d.Round(time.Second).String() + " left "
 }
 
 // Done clears the bar's line.
