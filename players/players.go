@@ -3,7 +3,8 @@
 // the entrants package sim plays matches between.
 //
 // A Gin Rummy player is a baseline bot of package gin/bots (bots.Names),
-// or PREFIX:ARG for the players that take an argument: tuned:PATH,
+// a broken player of the same package (bots.BrokenNames: simple with one
+// deliberate flaw, to calibrate the review of one's play), or PREFIX:ARG for the players that take an argument: tuned:PATH,
 // sampled:PATH and rollout:PATH, the players of package players/tuned
 // with the weights in PATH, and exec:CMD, a program speaking the line
 // protocol (package players/external), which only a Resolver starts. A
@@ -17,6 +18,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/ginlog/ginlog/gin"
@@ -77,7 +79,7 @@ func Parse(list string) ([2]sim.Entrant, error) {
 // Names lists the Gin Rummy player names Resolver.Entrant takes, the last
 // with "or".
 func Names() []string {
-	names := append([]string(nil), bots.Names...)
+	names := append(append([]string(nil), bots.Names...), bots.BrokenNames...)
 	for _, p := range prefixes {
 		names = append(names, p.Usage)
 	}
@@ -87,17 +89,18 @@ func Names() []string {
 }
 
 // Completions lists the Gin Rummy player names shell completion offers:
-// the baseline bots, the tuned player with its default weights, and the
+// the baseline bots, the broken players, the tuned player with its default weights, and the
 // prefixes tuned: and exec:.
 func Completions() []string {
-	names := append([]string(nil), bots.Names...)
+	names := append(append([]string(nil), bots.Names...), bots.BrokenNames...)
 	return append(names, "tuned:"+DefaultWeights, "tuned:", "exec:")
 }
 
 // Help describes the Gin Rummy players Resolver.Entrant takes, a line
 // each, for help texts.
 func Help() string {
-	rows := [][2]string{{strings.Join(bots.Names, ", "), "the baseline bots"}}
+	rows := [][2]string{{strings.Join(bots.Names, ", "), "the baseline bots"},
+		{strings.Join(bots.BrokenNames, ", "), "simple with one deliberate flaw (never knocks but still calls Gin; always discards its highest card; never takes the face-up card), to calibrate the review of one's play"}}
 	for _, p := range prefixes {
 		rows = append(rows, [2]string{p.Usage, p.Doc})
 	}
@@ -114,15 +117,11 @@ func Help() string {
 }
 
 func isBot(name string) bool {
-	for _, b := range bots.Names {
-		if b == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(bots.Names, name) || slices.Contains(bots.BrokenNames, name)
 }
 
-// Bot returns the named baseline Gin Rummy player as an entrant.
+// Bot returns the named baseline or broken Gin Rummy player as an
+// entrant.
 func Bot(name string) (sim.Entrant, error) {
 	if _, err := bots.New(name, nil); err != nil {
 		return sim.Entrant{}, err

@@ -45,7 +45,7 @@ func TestNewEntrant(t *testing.T) {
 		{"tuned:" + weights, ""},
 		{"rollout:" + weights, ""},
 		{"rollout:", `player "rollout:": want rollout:PATH`},
-		{"alphago", `unknown player "alphago": want one of random, simple, meldable, memory, tuned:PATH, sampled:PATH, rollout:PATH, or exec:CMD`},
+		{"alphago", `unknown player "alphago": want one of random, simple, meldable, memory, broken:never-knock, broken:high-discard, broken:never-take, tuned:PATH, sampled:PATH, rollout:PATH, or exec:CMD`},
 		{"Simple", `unknown player "Simple"`},
 		{"tuned:", `player "tuned:": want tuned:PATH`},
 		{"tuned:/no/such.json", `player "tuned:/no/such.json": open /no/such.json: no such file or directory`},

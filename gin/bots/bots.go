@@ -9,6 +9,10 @@
 //	simple    the standard yardstick of Gin Rummy research, adapted to these rules
 //	meldable  the strategy of the "meldable" player report, with its greedy meld function
 //	memory    the strategy of the "memory" player report, which tracks the cards seen
+//
+// and the broken players (broken.go), simple with one deliberate flaw, which
+// calibrate the review of one's play: broken:never-knock,
+// broken:high-discard and broken:never-take.
 package bots
 
 import (
@@ -36,7 +40,10 @@ func New(name string, rng *rand.Rand) (gin.Player, error) {
 	case "memory":
 		return Memory{}, nil
 	}
-	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(Names, ", "))
+	if p := newBroken(name, rng); p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(append(slices.Clone(Names), BrokenNames...), ", "))
 }
 
 // optimalMelds declares an optimal arrangement of the hand.

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -181,7 +182,7 @@ func TestBotsPlayLegally(t *testing.T) {
 func TestDiscardNeverDrawn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 7))
 	deck := gin.NewDeck()
-	for _, name := range Names {
+	for _, name := range append(slices.Clone(Names), BrokenNames...) {
 		p, err := New(name, rng)
 		if err != nil {
 			t.Fatal(err)
@@ -202,7 +203,70 @@ func TestDiscardNeverDrawn(t *testing.T) {
 }
 
 func TestNewUnknown(t *testing.T) {
-	if _, err := New("alphago", nil); err == nil || !strings.Contains(err.Error(), "random, simple, meldable, memory") {
+	if _, err := New("alphago", nil); err == nil || !strings.Contains(err.Error(), "random, simple, meldable, memory, broken:never-knock, broken:high-discard, broken:never-take") {
 		t.Errorf("New(alphago) error %v", err)
+	}
+}
+
+// TestBrokenPlayers plays each broken player against simple in both seats
+// and checks that its games are legal and that it shows its habit in every
+// play: never a knock (with knocks passed up), always the highest card
+// thrown, never the face-up card taken.
+func TestBrokenPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		habit func(p gin.PlayRecord, firstTurn bool) (ok, shown bool) // shown: the habit made a difference
+	}{
+		{"broken:never-knock", func(p gin.PlayRecord, firstTurn bool) (bool, bool) {
+			kept := gin.HandOf(p.Hand...)
+			return p.Call != gin.Knock, !firstTurn && p.Call == gin.Drop && gin.Deadwood(kept) <= gin.KnockLimit
+		}},
+		{"broken:high-discard", func(p gin.PlayRecord, _ bool) (bool, bool) {
+			before := gin.HandOf(p.Hand...).Remove(p.Drawn).Add(p.Discarded)
+			return p.Discarded.Points() == highestCard(before).Points() && p.Discarded != p.Drawn, true
+		}},
+		{"broken:never-take", func(p gin.PlayRecord, _ bool) (bool, bool) {
+			return p.Source != gin.DiscardPile, melds(gin.HandOf(p.Hand...).Remove(p.Drawn).Add(p.Discarded), p.Top)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(8, 9))
+			shown := 0
+			for g := range 20 {
+				broken, err := New(tc.name, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				simple, err := New("simple", rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				players, seat := [2]gin.Player{broken, simple}, gin.Seat(0)
+				if g%2 == 1 {
+					players, seat = [2]gin.Player{simple, broken}, 1
+				}
+				rec, err := gin.PlayGame(gin.RandomDeals(rng), players)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, r := range rec.Rounds {
+					for i, p := range r.Plays {
+						if p.Seat != seat {
+							continue
+						}
+						ok, made := tc.habit(p, i < 2)
+						if !ok {
+							t.Fatalf("game %d round %d play %d: %+v", g, r.Number, i, p)
+						}
+						if made {
+							shown++
+						}
+					}
+				}
+			}
+			if shown < 20 {
+				t.Errorf("the habit made a difference %d times in 20 games, want at least 20", shown)
+			}
+		})
 	}
 }
