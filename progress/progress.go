@@ -66,7 +66,7 @@ func (b *Bar) draw() {
 	filled := int(frac * width)
 	elapsed := b.now().Sub(b.start)
 	rate := float64(b.done) / max(elapsed.Seconds(), 1e-9)
-	line := fmt.Sprintf("%s [%s%s] %d/%d %.0f/s%s ", b.label, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), b.done, b.total, rate, eta(elapsed, b.done, b.total))
+	line := fmt.Sprintf("%s [%s%s] %d/%d %s/s%s ", b.label, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), b.done, b.total, rateText(rate), eta(elapsed, b.done, b.total))
 	// A shorter line than the last (the estimate gone) pads over its end.
 	fmt.Fprintf(b.w, "\r%-*s", b.drawn, line)
 	b.drawn = max(b.drawn, len(line))
@@ -85,6 +85,15 @@ func eta(elapsed time.Duration, done, total int) string {
 		return fmt.Sprintf(", %d:%02d:%02d left", h, m, s)
 	}
 	return fmt.Sprintf(", %d:%02d left", m, s)
+}
+
+// rateText prints a rate of steps a second: whole above 10, else with a
+// decimal, so that slow steps (a game's review) do not show 0/s.
+func rateText(rate float64) string {
+	if rate >= 10 {
+		return fmt.Sprintf("%.0f", rate)
+	}
+	return fmt.Sprintf("%.1f", rate)
 }
 
 // Done clears the bar's line.

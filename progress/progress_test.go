@@ -57,7 +57,7 @@ func TestBarShowsTimeLeft(t *testing.T) {
 	}
 	bar.now = func() time.Time { return start.Add(2 * time.Hour) }
 	bar.Add(400)
-	if got := lastDraw(b.String()); !strings.HasSuffix(got, " 500/1000 0/s, 2:00:00 left ") {
+	if got := lastDraw(b.String()); !strings.HasSuffix(got, " 500/1000 0.1/s, 2:00:00 left ") {
 		t.Errorf("bar %q, want 2:00:00 left", got)
 	}
 	bar.now = func() time.Time { return start.Add(3 * time.Hour) }

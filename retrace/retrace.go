@@ -171,69 +171,22 @@ func (t *tracer) compare(k Kind, round, ply int, logged, player string) {
 
 // round retraces one round and reports whether the game goes on.
 func (t *tracer) round(r *replay.Round) bool {
-	if len(r.Plays) == 0 {
-		return true
+	end, ok := r.Walk(t.seat, t.totals, func(tn *replay.Turn) bool { return t.turn(r, tn) })
+	if !ok {
+		return false
 	}
-	scores := [2]int{t.totals[t.seat], t.totals[t.seat.Other()]}
-	var (
-		hands    [2][]gin.Card // per side (0: the traced one): the hand as the log last showed it
-		lastDraw [2]gin.Pile
-		history  = make([]gin.PublicPlay, 0, len(r.Plays))
-		stock    int
-	)
-	lastDraw[0], lastDraw[1] = gin.NoPile, gin.NoPile
-	faceUp := r.Plays[0].Top
-	for i := range r.Plays {
-		pl := &r.Plays[i]
-		side := 1
-		if pl.Seat == t.seat {
-			side = 0
-		}
-		pile := gin.StockPile
-		if pl.Drawn == pl.Top {
-			pile = gin.DiscardPile
-		}
-		call := gin.Drop
-		if i == len(r.Plays)-1 {
-			call = r.Action
-		}
-		if side == 0 {
-			before := hands[0]
-			if before == nil {
-				before = firstHand(pl, &r.Listed[i])
-			}
-			v := gin.View{
-				Seat: t.seat, Round: r.Number, Turn: i, Hand: before, Top: pl.Top, FaceUp: faceUp,
-				StockLeft: gin.StockSize - stock, Scores: scores, OppLastDraw: lastDraw[1], History: history,
-			}
-			if !t.turn(r, i, &v, pile, call) {
-				return false
-			}
-		}
-		if pile == gin.StockPile {
-			stock++
-		}
-		hands[side] = r.Listed[i][:]
-		lastDraw[side] = pile
-		history = append(history, gin.PublicPlay{Seat: seatOf(side, t.seat), Source: pile, Top: pl.Top, Discarded: pl.Discarded, Call: call})
-	}
-	if hands[0] == nil || hands[1] == nil {
+	if end.Hands[0] == nil || end.Hands[1] == nil {
 		return true // a side that never played: nothing to declare
 	}
-	last := len(r.Plays)
-	v := gin.View{
-		Seat: t.seat, Round: r.Number, Turn: last, Hand: hands[0], Top: r.Plays[last-1].Discarded, FaceUp: faceUp,
-		StockLeft: gin.StockSize - stock, Scores: scores, OppLastDraw: lastDraw[1], History: history,
-	}
-	return t.declare(r, &v, hands)
+	return t.declare(r, &end.View, end.Hands)
 }
 
-// turn asks the player for the traced side's i-th play of r, seeing v,
-// and compares its draw, discard and call with the logged pile, discard
-// and call; it reports whether the player answered without a fault.
-func (t *tracer) turn(r *replay.Round, i int, v *gin.View, pile gin.Pile, call gin.Call) bool {
-	pl := &r.Plays[i]
-	ply := i + 1
+// turn asks the player for the traced side's play tn of r, seeing its
+// view, and compares its draw, discard and call with the logged pile,
+// discard and call; it reports whether the player answered without a
+// fault.
+func (t *tracer) turn(r *replay.Round, tn *replay.Turn) bool {
+	pl, ply, v, pile, call := tn.Play, tn.Ply, tn.View, tn.Pile, tn.Call
 	got := t.p.Draw(v)
 	if t.faulted(r.Number, ply) {
 		return false
@@ -271,27 +224,6 @@ func (t *tracer) declare(r *replay.Round, v *gin.View, hands [2][]gin.Card) bool
 	}
 	t.compare(Melds, r.Number, last, logged, player)
 	return true
-}
-
-// seatOf returns the engine seat of a side: the traced one sits at seat.
-func seatOf(side int, seat gin.Seat) gin.Seat {
-	if side == 0 {
-		return seat
-	}
-	return seat.Other()
-}
-
-// firstHand returns a player's hand before its first play of a round: the
-// hand after it, less the drawn card, plus the discarded card, which the
-// log does not place: it goes last.
-func firstHand(pl *replay.Play, listed *[gin.HandSize]gin.Card) []gin.Card {
-	out := make([]gin.Card, 0, gin.HandSize)
-	for _, c := range listed {
-		if c != pl.Drawn {
-			out = append(out, c)
-		}
-	}
-	return append(out, pl.Discarded)
 }
 
 // impliedDeadwood returns the declared deadwood values of the traced side

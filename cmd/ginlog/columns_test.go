@@ -64,10 +64,10 @@ func TestTableFormatGolden(t *testing.T) {
 }
 
 // TestColumnsFlag: every command that prints one table of a query's
-// columns takes --columns; retrace and fit --evaluate print several
-// tables, whose columns differ, and take none.
+// columns takes --columns; retrace, fit --evaluate and review print
+// several tables, whose columns differ, and take none.
 func TestColumnsFlag(t *testing.T) {
-	several := []string{"retrace", "fit"}
+	several := []string{"retrace", "fit", "review"}
 	root := newRootCmd(&app{getenv: func(string) string { return "" }})
 	for _, c := range root.Commands() {
 		f := c.Flags().Lookup("format")

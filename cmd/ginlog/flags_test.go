@@ -34,6 +34,7 @@ func TestFormatAnyCase(t *testing.T) {
 		"query":       {[]string{"query", "summary"}, exitOK, true},
 		"sql":         {[]string{"sql", "SELECT count(*) AS games FROM games"}, exitOK, true},
 		"retrace":     {[]string{"retrace", "--player", "simple", logs}, exitRejected, true},
+		"review":      {[]string{"review", "--deals", "2", "--game", "1"}, exitOK, true},
 		"melds":       {[]string{"melds", "SA S2 S3 C5 C6 C7 D9 D10 DJ HQ HK"}, exitOK, true},
 		"export":      {[]string{"export", "--weights", "default"}, exitOK, true},
 		"fit":         {[]string{"fit", "--evaluate", "--weights", "default"}, exitOK, true},
@@ -42,7 +43,7 @@ func TestFormatAnyCase(t *testing.T) {
 		"simulate":    {[]string{"simulate", "-n", "2", "--no-logs"}, exitOK, false},
 		"export-data": {[]string{"export-data", "-o", out}, exitOK, false},
 	}
-	tabular := []string{"games", "opponents", "sources", "query", "sql", "retrace", "fit"}
+	tabular := []string{"games", "opponents", "sources", "query", "sql", "retrace", "fit", "review"}
 	root := newRootCmd(&app{getenv: func(string) string { return "" }})
 	for _, c := range root.Commands() {
 		f := c.Flags().Lookup("format")

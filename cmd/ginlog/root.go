@@ -57,6 +57,7 @@ by ginlog's own tuned player in the simulator.
 		newReportCmd(a),
 		newBridgeCmd(a),
 		newRetraceCmd(a),
+		newReviewCmd(a),
 		newExportDataCmd(a),
 	)
 	initHelpCommands(root)

@@ -32,6 +32,7 @@ DELETE FROM hearts_hands WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[]))
 DELETE FROM game_files WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM game_players WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM hearts_games WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
+DELETE FROM review_decisions WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM play_features WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM violations WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
 DELETE FROM round_checks WHERE game_id IN (SELECT unnest(CAST($ids AS BIGINT[])));
