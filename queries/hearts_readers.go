@@ -134,7 +134,7 @@ var heartsListSQL string
 
 // HeartsGames lists the selected Hearts games with their players, hands,
 // order method, final totals and verify verdict, as a table: ginlog games
-// --kind hearts prints it.
+// --game hearts prints it.
 func HeartsGames(ctx context.Context, db *sql.DB, f selection.Filters) (*Result, error) {
 	rows, _, err := query(ctx, Source{DB: db}, "hearts-list", heartsListSQL, f)
 	if err != nil {

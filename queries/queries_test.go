@@ -204,9 +204,9 @@ func filters(t *testing.T, db *sql.DB, logs []*oracle.Game) {
 		{"game", selection.Filters{Game: 3}, 1, nil, ""},
 		{"no such game", selection.Filters{Game: 99}, 0, replay.ErrNoGame, "no game 99"},
 		{"game outside the other filters", selection.Filters{Game: 3, Since: last}, 0, selection.ErrNoGames,
-			"no games match --since " + time.Unix(last, 0).UTC().Format(time.RFC3339) + " --game 3; no game matches all of them at once"},
-		{"bad who", selection.Filters{Who: "them"}, 0, selection.ErrBadFilter, `--who: want opp, you or both, got "them"`},
-		{"negative game", selection.Filters{Game: -2}, 0, selection.ErrBadFilter, "--game: game ids start at 1, got -2"},
+			"no games match --since " + time.Unix(last, 0).UTC().Format(time.RFC3339) + " --game-id 3; no game matches all of them at once"},
+		{"bad who", selection.Filters{Who: "them"}, 0, selection.ErrBadFilter, `--who: no "them"; want opp, you or both`},
+		{"negative game", selection.Filters{Game: -2}, 0, selection.ErrBadFilter, "--game-id: game ids start at 1, got -2"},
 		{"negative sample", selection.Filters{MinSample: -1}, 0, selection.ErrBadFilter, "--min-sample: want a count of 0 or more, got -1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

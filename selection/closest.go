@@ -1,6 +1,7 @@
 package selection
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -29,6 +30,31 @@ func Near(value string, known []string) []string {
 		near = append(near, x.name)
 	}
 	return near
+}
+
+// NoSuch returns the error for a value that is none of the known ones,
+// in one line that suggests the close ones (see Near) and lists them all:
+// `no format "jsno" (did you mean json?); want table, csv, json or
+// markdown`. noun names what the values are ("format", "game kind"); an
+// empty one leaves it out: `no "yuo" (did you mean you?)`.
+func NoSuch(noun, value string, known []string) error {
+	what := fmt.Sprintf("%q", value)
+	if noun != "" {
+		what = noun + " " + what
+	}
+	msg := "no " + what
+	if near := Near(value, known); len(near) > 0 {
+		msg += " (did you mean " + strings.Join(near, " or ") + "?)"
+	}
+	return fmt.Errorf("%s; want %s", msg, OrList(known))
+}
+
+// OrList joins names for a message: "a", "a or b", "a, b or c".
+func OrList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // scored is a known value with its distance from the value typed.

@@ -1,6 +1,6 @@
 // Package selection is how every ginlog command selects games: the
 // Filters (the command line's --opponent, --source, --since, --until,
-// --game, and --who and --min-sample for the queries), the games they
+// --game-id, and --who and --min-sample for the queries), the games they
 // select, and the errors of a selection that holds none.
 //
 // Its contract: a game is selected when it is of the kind asked (Gin or
@@ -12,7 +12,7 @@
 // in package queries. Filters that select no game are an error wrapping
 // ErrNoGames (a *NoMatchError saying why, in terms of what the database
 // holds, when it holds games of that kind), or replay.ErrNoGame when
-// --game names no game (Require). The tags the filters select by
+// --game-id names no game (Require). The tags the filters select by
 // (opponent, source) and their values are listed by Tags.
 //
 // Every statement it runs is an embedded file in sql/. It reads a ginlog

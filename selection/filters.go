@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -60,10 +59,10 @@ func (f Filters) Check() (Filters, error) {
 		f.Who = DefaultWho
 	}
 	if !slices.Contains(Whos, f.Who) {
-		return f, &FilterError{"who", fmt.Errorf("want %s or %s, got %q", strings.Join(Whos[:len(Whos)-1], ", "), Whos[len(Whos)-1], f.Who)}
+		return f, &FilterError{"who", NoSuch("", f.Who, Whos)}
 	}
 	if f.Game < 0 {
-		return f, &FilterError{"game", fmt.Errorf("game ids start at 1, got %d", f.Game)}
+		return f, &FilterError{"game-id", fmt.Errorf("game ids start at 1, got %d", f.Game)}
 	}
 	if f.MinSample < 0 {
 		return f, &FilterError{"min-sample", fmt.Errorf("want a count of 0 or more, got %d", f.MinSample)}

@@ -16,7 +16,7 @@ var nomatchSQL string
 // NoMatchError reports filters that select no game from a database that
 // holds some, saying why in terms of what the database does hold: the
 // known values of a tag no game carries (the closest to the one asked
-// first), the span of the log times, or that --game names the other
+// first), the span of the log times, or that --game-id names the other
 // player's log of a game. It wraps ErrNoGames.
 type NoMatchError struct {
 	Flags  string   // the filters, as flags: --opponent typo --since 2020-11-07
@@ -53,7 +53,7 @@ func (f Filters) Flags() string {
 		add("until", timeText(f.Until))
 	}
 	if f.Game != 0 {
-		add("game", fmt.Sprint(f.Game))
+		add("game-id", fmt.Sprint(f.Game))
 	}
 	return strings.Join(parts, " ")
 }
@@ -76,7 +76,7 @@ func Explain(ctx context.Context, db *sql.DB, f Filters) error {
 	e := &NoMatchError{Flags: f.Flags()}
 	switch {
 	case f.Game != 0 && mirrorOf.Valid:
-		e.Flags = fmt.Sprintf("--game %d", f.Game)
+		e.Flags = fmt.Sprintf("--game-id %d", f.Game)
 		e.Detail = fmt.Sprintf("game %d is the other player's log of game %d, which the queries count instead", f.Game, mirrorOf.Int64)
 	case f.Opponent != "" && byOpponent == 0:
 		return unknownTag(ctx, db, TagOpponent, f.Opponent)

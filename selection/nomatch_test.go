@@ -83,9 +83,9 @@ func TestNoMatchSaysWhy(t *testing.T) {
 		{"together", selection.Filters{Opponent: "simple", Until: 1700000050},
 			"no games match --opponent simple --until 2023-11-14T22:14:10Z; no game matches all of them at once", nil},
 		{"game outside the others", selection.Filters{Opponent: "simple", Game: 3},
-			"no games match --opponent simple --game 3; no game matches all of them at once", nil},
+			"no games match --opponent simple --game-id 3; no game matches all of them at once", nil},
 		{"mirror", selection.Filters{Game: 21},
-			"no games match --game 21; game 21 is the other player's log of game 1, which the queries count instead", nil},
+			"no games match --game-id 21; game 21 is the other player's log of game 1, which the queries count instead", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := selection.GameIDs(context.Background(), db, tc.f)
@@ -237,6 +237,26 @@ func TestNear(t *testing.T) {
 	} {
 		if got := selection.Near(tc.value, known); !slices.Equal(got, tc.want) {
 			t.Errorf("Near(%q) = %q, want %q", tc.value, got, tc.want)
+		}
+	}
+}
+
+// TestNoSuch checks the one line of a value that is none of the known
+// ones: the close ones suggested, every one listed.
+func TestNoSuch(t *testing.T) {
+	for _, tc := range []struct {
+		noun, value string
+		known       []string
+		want        string
+	}{
+		{"format", "jsno", []string{"table", "csv", "json", "markdown"}, `no format "jsno" (did you mean json?); want table, csv, json or markdown`},
+		{"format", "zzzzzz", []string{"table", "csv", "json", "markdown"}, `no format "zzzzzz"; want table, csv, json or markdown`},
+		{"game kind", "heart", []string{"gin", "hearts"}, `no game kind "heart" (did you mean hearts?); want gin or hearts`},
+		{"", "yuo", []string{"opp", "you", "both"}, `no "yuo" (did you mean you?); want opp, you or both`},
+		{"player", "rolout", []string{"rollout"}, `no player "rolout" (did you mean rollout?); want rollout`},
+	} {
+		if got := selection.NoSuch(tc.noun, tc.value, tc.known).Error(); got != tc.want {
+			t.Errorf("NoSuch(%q, %q) = %q, want %q", tc.noun, tc.value, got, tc.want)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func LoadGame(ctx context.Context, db *sql.DB, id int64) (*StoredGame, error) {
 	return g, nil
 }
 
-// StoredRound is a round with its stored verdict, as verify --game and show
+// StoredRound is a round with its stored verdict, as verify --game-id and show
 // print it.
 type StoredRound struct {
 	Round       int           `json:"round"`

@@ -34,7 +34,7 @@ func GameKind(ctx context.Context, db *sql.DB, id int64) (string, error) {
 }
 
 // StoredHeartsHand is a Hearts hand with its stored verdict, as verify
-// --game prints it.
+// --game-id prints it.
 type StoredHeartsHand struct {
 	Hand        int    `json:"hand"`
 	Method      string `json:"method"` // "" when not verified yet

@@ -51,7 +51,7 @@ func TestCompletion(t *testing.T) {
 		{"metrics", nil, []string{"query", "card-values", "--grid", "--metric", "m"}, []string{"melded", ":4"}},
 		{"dialects", nil, []string{"query", "summary", "--dialect", ""}, []string{"duckdb", "spark", "trino", ":4"}},
 		{"who", nil, []string{"query", "summary", "--who", ""}, append(append([]string(nil), selection.Whos...), ":4")},
-		{"kinds", nil, []string{"games", "--kind", ""}, []string{"gin", "hearts", ":4"}},
+		{"kinds", nil, []string{"games", "--game", ""}, []string{"gin", "hearts", ":4"}},
 		{"players", nil, []string{"simulate", "--players", ""},
 			[]string{"random", "simple", "meldable", "memory", "tuned:default", "tuned:", "exec:", ":6"}},
 		{"second player", nil, []string{"simulate", "--players", "simple,me"}, []string{"simple,meldable", "simple,memory", ":6"}},

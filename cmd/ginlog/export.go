@@ -19,6 +19,13 @@ type exportOptions struct {
 	out     string // with --player rollout: the folder for the module and Player.hs
 }
 
+// The values of export's enumerated flags.
+var (
+	exportFormats  = []string{"json", "haskell", "go"}
+	exportFlavours = []string{"plain", "fit2102"}
+	exportPlayers  = []string{"rollout"}
+)
+
 func newExportCmd(a *app) *cobra.Command {
 	var opts exportOptions
 	cmd := &cobra.Command{
@@ -29,6 +36,9 @@ func newExportCmd(a *app) *cobra.Command {
 		Args:    argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.format = strings.ToLower(opts.format)
+			if err := oneOf("--format", "format", opts.format, exportFormats...); err != nil {
+				return err
+			}
 			switch opts.game {
 			case "gin":
 			case "hearts":
@@ -37,7 +47,7 @@ func newExportCmd(a *app) *cobra.Command {
 				}
 				return runExportHearts(cmd.Context(), a, opts)
 			default:
-				return usagef("--game: want gin or hearts, got %q", opts.game)
+				return checkKind(opts.game)
 			}
 			if err := opts.checkGin(); err != nil {
 				return err
@@ -47,14 +57,13 @@ func newExportCmd(a *app) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+players.DefaultWeights+"\")")
 	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
-	mustComplete(cmd, "format", fixedCompletion("json", "haskell", "go"))
-	cmd.Flags().StringVar(&opts.game, "game", "gin", "gin (the weights file) or hearts (the Hearts games' rates)")
-	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
+	mustComplete(cmd, "format", fixedCompletion(exportFormats...))
+	gameKindFlag(cmd, &opts.game, queries.GameGin, "gin (the weights file) or hearts (the Hearts games' rates)")
 	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
-	mustComplete(cmd, "flavour", fixedCompletion("plain", "fit2102"))
+	mustComplete(cmd, "flavour", fixedCompletion(exportFlavours...))
 	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights, or GinlogRollout with --player rollout) or package (go, default ginweights) name")
 	cmd.Flags().StringVar(&opts.player, "player", "", "of --flavour fit2102: rollout writes ginlog's rollout player itself, not tables")
-	mustComplete(cmd, "player", fixedCompletion("rollout"))
+	mustComplete(cmd, "player", fixedCompletion(exportPlayers...))
 	cmd.Flags().StringVar(&opts.out, "out", "", "with --player rollout: the folder to write the module and a Player.hs that plays it into (made if missing)")
 	return cmd
 }
@@ -109,12 +118,11 @@ const exportExample = `  ginlog export --weights weights.json --format haskell >
 // checkGin checks the format, flavour and name of a Gin Rummy export, and
 // sets the name's default for the format.
 func (o *exportOptions) checkGin() error {
-	switch {
-	case o.flavour == "plain":
-	case o.format != "haskell":
+	if err := oneOf("--flavour", "flavour", o.flavour, exportFlavours...); err != nil {
+		return err
+	}
+	if o.flavour != "plain" && o.format != "haskell" {
 		return usagef("--flavour is for --format haskell, not %s", o.format)
-	case o.flavour != "fit2102":
-		return usagef("--flavour: want plain or fit2102, got %q", o.flavour)
 	}
 	switch {
 	case o.player == "" && o.out != "":
@@ -122,8 +130,10 @@ func (o *exportOptions) checkGin() error {
 	case o.player == "":
 	case o.flavour != "fit2102":
 		return usagef("--player is for --format haskell --flavour fit2102")
-	case o.player != "rollout":
-		return usagef("--player: want rollout, got %q", o.player)
+	case o.player != "":
+		if err := oneOf("--player", "player", o.player, exportPlayers...); err != nil {
+			return err
+		}
 	}
 	switch o.format {
 	case "json":
@@ -138,7 +148,7 @@ func (o *exportOptions) checkGin() error {
 			return usagef("--name: %v", err)
 		}
 	default:
-		return usagef("--format: want json, haskell or go, got %q", o.format)
+		return oneOf("--format", "format", o.format, exportFormats...)
 	}
 	return nil
 }

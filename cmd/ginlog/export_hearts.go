@@ -131,7 +131,7 @@ func runExportHearts(ctx context.Context, a *app, opts exportOptions) error {
 		}
 		write = func(t *export.RateTables) error { return export.HeartsGo(a.out, t, name) }
 	default:
-		return usagef("--format: want json, haskell or go, got %q", opts.format)
+		return oneOf("--format", "format", opts.format, exportFormats...)
 	}
 	t, err := heartsRates(ctx, a, selection.Filters{MinSample: selection.DefaultMinSample})
 	if err != nil {

@@ -55,10 +55,10 @@ func TestExportRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"bad format", []string{"--format", "cobol"}, `ginlog: --format: want json, haskell or go, got "cobol"`},
+		{"bad format", []string{"--format", "cobol"}, `ginlog: --format: no format "cobol"; want json, haskell or go`},
 		{"go package with a newline", []string{"--format", "go", "--name", "x\nfunc init() {}"}, `ginlog: --name: Go package "x\nfunc init() {}": not a valid name`},
 		{"flavour of go", []string{"--format", "go", "--flavour", "fit2102"}, "ginlog: --flavour is for --format haskell, not go"},
-		{"unknown flavour", []string{"--format", "haskell", "--flavour", "fit2103"}, `ginlog: --flavour: want plain or fit2102, got "fit2103"`},
+		{"unknown flavour", []string{"--format", "haskell", "--flavour", "fit2103"}, `ginlog: --flavour: no flavour "fit2103" (did you mean fit2102?); want plain or fit2102`},
 		{"fit2102 module in lower case", []string{"--format", "haskell", "--flavour", "fit2102", "--name", "weights"}, `ginlog: --name: Haskell module "weights": not a valid name`},
 		{"gin refused, fit2102", []string{"--weights", noGin, "--format", "haskell", "--flavour", "fit2102"}, "absurd policy"},
 		{"haskell module in lower case", []string{"--format", "haskell", "--name", "weights"}, `ginlog: --name: Haskell module "weights": not a valid name`},
@@ -67,7 +67,7 @@ func TestExportRefuses(t *testing.T) {
 		{"gin refused, haskell", []string{"--weights", noGin, "--format", "haskell"}, "knock_policy.win_probability[0][2]: absurd policy: 0.4 at deadwood 0, want 1"},
 		{"gin refused, go", []string{"--weights", noGin, "--format", "go"}, "absurd policy"},
 		{"rollout of plain haskell", []string{"--format", "haskell", "--player", "rollout"}, "ginlog: --player is for --format haskell --flavour fit2102"},
-		{"unknown player", []string{"--format", "haskell", "--flavour", "fit2102", "--player", "tuned"}, `ginlog: --player: want rollout, got "tuned"`},
+		{"unknown player", []string{"--format", "haskell", "--flavour", "fit2102", "--player", "tuned"}, `ginlog: --player: no player "tuned"; want rollout`},
 		{"out without rollout", []string{"--format", "haskell", "--flavour", "fit2102", "--out", dir}, "ginlog: --out is for --player rollout"},
 		{"rollout without inference", []string{"--weights", fitted2, "--format", "haskell", "--flavour", "fit2102", "--player", "rollout"}, "the weights have no inference model (format version 2): fit them again"},
 		{"rollout, gin refused", []string{"--weights", noGin, "--format", "haskell", "--flavour", "fit2102", "--player", "rollout"}, "absurd policy"},

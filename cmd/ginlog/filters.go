@@ -37,7 +37,7 @@ func (ff *filterFlags) register(a *app, cmd *cobra.Command, set filterSet) {
 	f.StringVar(&ff.source, "source", "", "only games tagged with this source (ingest --source)")
 	f.StringVar(&ff.since, "since", "", "only games logged at or after this date (2020-11-07, RFC 3339, or Unix seconds)")
 	f.StringVar(&ff.until, "until", "", "only games logged before this date")
-	f.Int64Var(&ff.game, "game", 0, "only this game")
+	gameIDFlag(cmd, &ff.game, "only this game (its id, as games lists it)")
 	if set&filterMinSample != 0 {
 		f.IntVar(&ff.minSample, "min-sample", selection.DefaultMinSample, "note rows with fewer opportunities as small samples (they are kept)")
 	}

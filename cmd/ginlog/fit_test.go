@@ -182,7 +182,7 @@ func TestFitUsage(t *testing.T) {
 	}{
 		{"zero l2", []string{"fit", "--l2", "0"}, "ginlog: --l2: want more than 0 and at most 1e+06, got 0\n"},
 		{"negative l2", []string{"fit", "--l2", "-2"}, "ginlog: --l2: want more than 0 and at most 1e+06, got -2\n"},
-		{"bad who", []string{"fit", "--who", "them"}, "ginlog: --who: want opp, you or both, got \"them\"\n"},
+		{"bad who", []string{"fit", "--who", "them"}, "ginlog: --who: no \"them\"; want opp, you or both\n"},
 		{"negative max games", []string{"fit", "--max-games", "-1"}, "ginlog: --max-games: want 0 (every game) or more, got -1\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -46,9 +46,16 @@ func formatFlag(cmd *cobra.Command, p *string, what string, allowed ...render.Fo
 // parseFormat checks the value of --format against the formats allowed (all
 // of them when none is given), in any case.
 func parseFormat(s string, allowed ...render.Format) (render.Format, error) {
+	if len(allowed) == 0 {
+		allowed = render.Formats
+	}
 	f, err := render.ParseFormat(s, allowed...)
 	if err != nil {
-		return "", usagef("--format: %v", err)
+		names := make([]string, len(allowed))
+		for i, a := range allowed {
+			names[i] = string(a)
+		}
+		return "", oneOf("--format", "format", s, names...)
 	}
 	return f, nil
 }
@@ -56,7 +63,12 @@ func parseFormat(s string, allowed ...render.Format) (render.Format, error) {
 // flagError turns an error of the flag parser into a usage error of one
 // line, in the form of the commands' own errors about a flag's value:
 // "--foo: unknown flag (did you mean --format?); see ginlog query --help".
+// A flag's value that rejects what it is given (--game) says why itself.
 func flagError(cmd *cobra.Command, err error) error {
+	var own *usageError
+	if errors.As(err, &own) {
+		return own // a flag's own value said what is wrong, in full
+	}
 	msg := err.Error()
 	var (
 		notExist *pflag.NotExistError

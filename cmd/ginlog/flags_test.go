@@ -136,7 +136,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{"timeout on hearts", []string{"simulate", "--game", "hearts", "--no-logs", "--timeout", "2s"}, "ginlog: --timeout is for the exec: players of Gin matches"},
 		{"argument to a command without", []string{"games", "bot7"}, `ginlog: games: takes no arguments, got "bot7"; see ginlog games --help`},
 		{"too many arguments", []string{"sql", "SELECT 1", "SELECT 2"}, "ginlog: sql: want 1 argument, got 2; see ginlog sql --help"},
-		{"bad format", []string{"games", "-f", "xml"}, `ginlog: --format: unknown format "xml": want table, csv, json or markdown`},
+		{"bad format", []string{"games", "-f", "xml"}, `ginlog: --format: no format "xml"; want table, csv, json or markdown`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "none.duckdb")}, tc.args...)

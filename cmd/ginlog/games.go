@@ -28,13 +28,14 @@ func newGamesCmd(a *app) *cobra.Command {
 the other player of a game already loaded are left out), with its final
 score, its winner and its verify verdict: ok, the number of violations, or
 "not verified" for a game verify has not seen yet. The game_id column is
-what show, verify --game and the --game filters take. Exit status 5 means
-the filters select no games. --kind hearts lists the Hearts games instead:
+what show, verify --game-id and the --game-id filter take. Exit status 5
+means the filters select no games. --game hearts lists the Hearts games
+instead:
 their players by pos, hands, how the card order was read, determined
 hands, final totals and verify verdict.`,
 		Example: `  ginlog games
   ginlog games --opponent bot7 --since 2020-11-07 --format csv
-  ginlog games --kind hearts`,
+  ginlog games --game hearts`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -44,16 +45,15 @@ hands, final totals and verify verdict.`,
 			if opts.filters, err = ff.parse(); err != nil {
 				return err
 			}
-			if opts.game != queries.GameGin && opts.game != queries.GameHearts {
-				return usagef("--kind: want gin or hearts, got %q", opts.game)
+			if err := checkKind(opts.game); err != nil {
+				return err
 			}
 			return runGames(cmd.Context(), a, opts)
 		},
 	}
 	formatFlag(cmd, &format, "output format")
 	columnsFlag(cmd)
-	cmd.Flags().StringVar(&opts.game, "kind", queries.GameGin, "the games to list: gin or hearts")
-	mustComplete(cmd, "kind", fixedCompletion(queries.GameGin, queries.GameHearts))
+	gameKindFlag(cmd, &opts.game, queries.GameGin, "the games to list: gin or hearts")
 	ff.register(a, cmd, 0)
 	return cmd
 }

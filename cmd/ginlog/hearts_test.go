@@ -175,14 +175,14 @@ func TestShowAndListHearts(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"list", []string{"games", "--kind", "hearts"}, exitOK},
+		{"list", []string{"games", "--game", "hearts"}, exitOK},
 		{"list-gin", []string{"games"}, exitNoMatch},
-		{"list-bad-kind", []string{"games", "--kind", "chess"}, exitUsage},
+		{"list-bad-kind", []string{"games", "--game", "chess"}, exitUsage},
 		{"determined", []string{"show", "1", "--round", "3"}, exitOK},
 		{"searched", []string{"show", "2", "--round", "1"}, exitOK},
 		{"no-hand", []string{"show", "1", "--round", "99"}, exitUsage},
 		{"no-game", []string{"show", "9"}, exitNoMatch},
-		{"verify-game", []string{"verify", "--game", "1"}, exitOK},
+		{"verify-game", []string{"verify", "--game-id", "1"}, exitOK},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, env, tc.args...)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/ginlog/ginlog/gin/replay"
@@ -58,8 +57,10 @@ func newIngestCmd(a *app) *cobra.Command {
 					return err
 				}
 			}
-			if opts.Game != "" && !slices.Contains(ingest.GameKinds(), opts.Game) {
-				return usagef("--game: want %s, got %q", strings.Join(ingest.GameKinds(), " or "), opts.Game)
+			if opts.Game != "" {
+				if err := checkKind(opts.Game, ingest.GameKinds()...); err != nil {
+					return err
+				}
 			}
 			opts.Paths = args
 			return runIngest(cmd.Context(), a, opts)
@@ -72,8 +73,7 @@ func newIngestCmd(a *app) *cobra.Command {
 	f.BoolVar(&opts.noVerify, "no-verify", false, "do not replay the games (run ginlog verify later)")
 	f.BoolVarP(&opts.verbose, "verbose", "v", false, "name every file skipped, and why")
 	formatFlag(cmd, &format, "summary format", render.Text, render.JSON)
-	f.StringVar(&opts.Game, "game", "", "read every file as this game's logs: "+strings.Join(ingest.GameKinds(), " or ")+" (default: detect each file)")
-	mustComplete(cmd, "game", fixedCompletion(ingest.GameKinds()...))
+	gameKindFlag(cmd, &opts.Game, "", "read every file as this game's logs: "+strings.Join(ingest.GameKinds(), " or ")+" (default: detect each file)", ingest.GameKinds()...)
 	a.completeTags(cmd)
 	return cmd
 }

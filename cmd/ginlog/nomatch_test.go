@@ -23,12 +23,12 @@ func TestNothingMatched(t *testing.T) {
 		want string
 	}{
 		{"show", []string{"show", "99"}, "ginlog: no game 99\n"},
-		{"verify", []string{"verify", "--game", "99"}, "ginlog: no game 99\n"},
-		{"query", []string{"query", "summary", "--game", "99"}, "ginlog: no game 99\n"},
-		{"query grid", []string{"query", "card-values", "--grid", "--game", "99"}, "ginlog: no game 99\n"},
-		{"report", []string{"report", "--game", "99", "--out", out + ".html"}, "ginlog: no game 99\n"},
-		{"fit", []string{"fit", "--game", "99", "--out", out + ".json"}, "ginlog: no game 99\n"},
-		{"games", []string{"games", "--game", "99"}, "ginlog: no game 99\n"},
+		{"verify", []string{"verify", "--game-id", "99"}, "ginlog: no game 99\n"},
+		{"query", []string{"query", "summary", "--game-id", "99"}, "ginlog: no game 99\n"},
+		{"query grid", []string{"query", "card-values", "--grid", "--game-id", "99"}, "ginlog: no game 99\n"},
+		{"report", []string{"report", "--game-id", "99", "--out", out + ".html"}, "ginlog: no game 99\n"},
+		{"fit", []string{"fit", "--game-id", "99", "--out", out + ".json"}, "ginlog: no game 99\n"},
+		{"games", []string{"games", "--game-id", "99"}, "ginlog: no game 99\n"},
 		{"query filters", []string{"query", "summary", "--opponent", "nobody"},
 			"ginlog: no games match --opponent nobody; no game has an opponent tag (set them with ginlog tag)\n"},
 		{"games filters", []string{"games", "--since", "2030-01-01"}, "ginlog: no games match --since 2030-01-01; " + span + "\n"},

@@ -90,7 +90,7 @@ rows with fewer opportunities than --min-sample are noted, not hidden.
 query --list says what each query's cases and opportunities count, and
 query NAME --describe (or query NAME --help) explains its columns. Games logged by the
 other player of a game already loaded are counted once. Exit status 5
-means the filters select no games (or --game names none).
+means the filters select no games (or --game-id names none).
 
 --data DIR runs the query over a Parquet dataset that ginlog export-data
 wrote, instead of the database: the results are the same. Before it
@@ -155,6 +155,9 @@ func (o *queryOptions) parseFlags(cmd *cobra.Command, q queries.Query, ff *filte
 	if changed("metric") && !o.grid {
 		return usagef("--metric chooses the value --grid shows: give --grid with it")
 	}
+	if err := oneOf("--metric", "metric", metric, metricList()...); err != nil {
+		return err
+	}
 	if o.metric, err = queries.ParseCardMetric(metric); err != nil {
 		return usagef("--metric: %v", err)
 	}
@@ -165,6 +168,9 @@ func (o *queryOptions) parseFlags(cmd *cobra.Command, q queries.Query, ff *filte
 		return usagef("--dialect and --print-sql go together")
 	}
 	if o.printSQL {
+		if err := oneOf("--dialect", "dialect", engine, dialectNames()...); err != nil {
+			return err
+		}
 		if o.dialect, err = dialect.Parse(engine); err != nil {
 			return usagef("--dialect: %v", err)
 		}
@@ -184,7 +190,7 @@ func addQueryFlags(a *app, cmd *cobra.Command, opts *queryOptions, ff *filterFla
 	columnsFlag(cmd)
 	cmd.Flags().BoolVar(&opts.grid, "grid", false, "card-values as a 4x13 grid (suits by ranks)")
 	cmd.Flags().StringVar(metric, "metric", string(queries.MetricTaken), "with --grid: the value shown, "+metricNames())
-	mustComplete(cmd, "metric", fixedCompletion(strings.Split(metricNames(), ", ")...))
+	mustComplete(cmd, "metric", fixedCompletion(metricList()...))
 	cmd.Flags().StringVar(&opts.data, "data", "", "read the Parquet dataset in this folder (ginlog export-data) instead of the database")
 	cmd.Flags().BoolVar(&opts.hashes, "check-hashes", false, "with --data: check each file's SHA-256 against the manifest too (reads the whole dataset)")
 	cmd.Flags().StringVar(engine, "dialect", "", "with --print-sql: the engine, spark, trino or duckdb")
@@ -321,11 +327,16 @@ func dialectNames() []string {
 
 // metricNames lists the card metrics for the help text.
 func metricNames() string {
+	return strings.Join(metricList(), ", ")
+}
+
+// metricList lists the card metrics, the values of --metric.
+func metricList() []string {
 	names := make([]string, len(queries.CardMetrics))
 	for i, m := range queries.CardMetrics {
 		names[i] = string(m)
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // resultTable turns a query result into a table, rates with three decimals.

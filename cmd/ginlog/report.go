@@ -37,7 +37,7 @@ and what to do about it; you and the opponent side by side on the same
 measures (face-up takes by relation and by rank, knocks passed up, knock
 deadwood and timing, discards, meld declarations); the chosen player's
 52-card maps on fixed scales (face-up cards taken, cards melded at the
-end, the holder's points); the running score of a game (--game) or of
+end, the holder's points); the running score of a game (--game-id) or of
 the last games; the verify verdicts and the points lost to weak meld
 declarations. Blue is you and orange the opponent throughout; what rests
 on fewer than --min-sample cases is drawn pale, hatched or grey. Each
@@ -63,10 +63,10 @@ running scores, and the verified games only in what comes from the replay
 (the tendencies, heat maps, knocks and verdicts), with a line on stderr
 saying how many of the selected games are not verified when some are;
 ginlog ingest verifies the games it loads. Exit status 5 means the filters select no games (or
---game names none).`,
+--game-id names none).`,
 		Example: `  ginlog report --out report.html
   ginlog report --opponent bot7 --since 2020-11-01 --out bot7.html
-  ginlog report --who you --game 12 --out game12.html
+  ginlog report --who you --game-id 12 --out game12.html
   ginlog report --opponent bot7 --weights bot7.json --out bot7.html`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -90,7 +90,7 @@ ginlog ingest verifies the games it loads. Exit status 5 means the filters selec
 		},
 	}
 	cmd.Flags().StringVarP(&opts.out, "out", "o", "report.html", "the HTML file to write (- for standard output)")
-	cmd.Flags().IntVarP(&opts.opts.Recent, "recent", "n", 3, "how many recent games to chart the score of, without --game")
+	cmd.Flags().IntVarP(&opts.opts.Recent, "recent", "n", 3, "how many recent games to chart the score of, without --game-id")
 	cmd.Flags().StringVar(&opts.weights, "weights", "", "weights of format 3 (ginlog fit): add the section on reading the opponent's hand")
 	cmd.Flags().IntVar(&opts.opts.InferenceGames, "inference-games", report.DefaultInferenceGames, "with --weights: score at most this many held-out games, those imported last")
 	ff.register(a, cmd, filterWho|filterMinSample)

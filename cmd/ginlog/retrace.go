@@ -47,7 +47,7 @@ func newRetraceCmd(a *app) *cobra.Command {
 a built-in one, and reports every decision where it now differs from the
 log: a regression diff for bot authors, and a check that logs belong to a
 bot. LOGS are paths as ingest takes them (read into a temporary database);
-without LOGS the games of the database are retraced (--game for one).
+without LOGS the games of the database are retraced (--game-id for one).
 
 From the start of each game the player is fed exactly what the logged
 player received: the top of the discard pile, both totals as of the last
@@ -72,7 +72,7 @@ means some decision differs or the bot broke a rule.
 ` + execHelp,
 		Example: `  ginlog retrace --player exec:./ginlog-player ~/Downloads/logs.zip
   ginlog retrace --player memory --format json logs/
-  ginlog retrace --player exec:./ginlog-player --game 12 --show 100`,
+  ginlog retrace --player exec:./ginlog-player --game-id 12 --show 100`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -96,7 +96,7 @@ means some decision differs or the bot broke a rule.
 				return usagef("--show: want 0 or more, got %d", opts.show)
 			}
 			if len(args) > 0 && opts.game != 0 {
-				return usagef("--game selects a game of the database: give no LOGS with it")
+				return usagef("--game-id selects a game of the database: give no LOGS with it")
 			}
 			opts.paths = args
 			return runRetrace(cmd.Context(), a, opts)
@@ -105,7 +105,7 @@ means some decision differs or the bot broke a rule.
 	f := cmd.Flags()
 	f.StringVar(&player, "player", "", "the player to retrace: exec:CMD, a built-in bot or tuned:PATH")
 	mustComplete(cmd, "player", playerCompletion)
-	f.Int64Var(&opts.game, "game", 0, "retrace this game of the database only")
+	gameIDFlag(cmd, &opts.game, "retrace this game of the database only")
 	f.BoolVar(&opts.opp, "opp", false, "retrace the opponent's decisions instead of the logged player's")
 	f.IntVarP(&opts.show, "show", "n", 20, "list this many differences")
 	f.Uint64Var(&opts.seed, "seed", 1, "seed of a built-in player's randomness")
@@ -168,7 +168,7 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		defer db.Close()
 		if opts.game != 0 {
 			if kind, err := store.GameKind(ctx, db.DB, opts.game); err == nil && kind == schema.KindHearts {
-				return nil, usagef("--game %d is a Hearts game: retrace plays Gin only", opts.game)
+				return nil, usagef("--game-id %d is a Hearts game: retrace plays Gin only", opts.game)
 			}
 		}
 		games, err := listedGames(ctx, db, opts.game)

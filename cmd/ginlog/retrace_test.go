@@ -47,7 +47,7 @@ func TestRetrace(t *testing.T) {
 		{"exec-crash", []string{"--player", "exec:" + bot + " crash", "--show", "0", memLogs}, exitRejected},
 		{"no-player", []string{memLogs}, exitUsage},
 		{"bad-player", []string{"--player", "deep-blue", memLogs}, exitUsage},
-		{"game-and-logs", []string{"--player", "memory", "--game", "3", memLogs}, exitUsage},
+		{"game-and-logs", []string{"--player", "memory", "--game-id", "3", memLogs}, exitUsage},
 		{"no-such-logs", []string{"--player", "memory", filepath.Join(memLogs, "nothing-here")}, exitUsage},
 		{"no-logs", []string{"--player", "memory", empty}, exitNoMatch},
 		{"all-rejected", []string{"--player", "memory", broken}, exitRejected},
@@ -86,7 +86,7 @@ func TestRetraceDatabase(t *testing.T) {
 		games int
 	}{
 		{"all", nil, 8},
-		{"one", []string{"--game", "3"}, 1},
+		{"one", []string{"--game-id", "3"}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, append([]string{"--db", db, "retrace", "--player", "memory", "--format", "json"}, tc.args...)...)
@@ -105,8 +105,8 @@ func TestRetraceDatabase(t *testing.T) {
 			}
 		})
 	}
-	if r := runCmd(t, nil, "--db", db, "retrace", "--player", "memory", "--game", "99"); r.code != exitNoMatch || !strings.Contains(r.err, "no game 99") {
-		t.Errorf("--game 99: exit %d: %s", r.code, r.err)
+	if r := runCmd(t, nil, "--db", db, "retrace", "--player", "memory", "--game-id", "99"); r.code != exitNoMatch || !strings.Contains(r.err, "no game 99") {
+		t.Errorf("--game-id 99: exit %d: %s", r.code, r.err)
 	}
 }
 
@@ -138,8 +138,8 @@ func TestRetraceHearts(t *testing.T) {
 			"the Hearts games of the logs are not retraced: retrace plays Gin only\n"},
 		{"hearts database", []string{"--db", db, "retrace", "--player", "simple"}, exitNoMatch,
 			"ginlog: retrace plays Gin only: the database holds Hearts games only\n"},
-		{"a hearts game", []string{"--db", db, "retrace", "--player", "simple", "--game", "1"}, exitUsage,
-			"ginlog: --game 1 is a Hearts game: retrace plays Gin only\n"},
+		{"a hearts game", []string{"--db", db, "retrace", "--player", "simple", "--game-id", "1"}, exitUsage,
+			"ginlog: --game-id 1 is a Hearts game: retrace plays Gin only\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, tc.args...)

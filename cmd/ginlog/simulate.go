@@ -53,7 +53,7 @@ func newSimulateCmd(a *app) *cobra.Command {
 			case "hearts":
 				return simulateHearts(cmd, a, opts, raw)
 			default:
-				return usagef("--game: want gin or hearts, got %q", raw.game)
+				return checkKind(raw.game)
 			}
 			defer opts.exec.Watch(cmd.Context())()
 			if err := opts.parseFlags(raw); err != nil {
@@ -200,8 +200,7 @@ func addSimulateFlags(cmd *cobra.Command, opts *simulateOptions, raw *simulateFl
 	f.StringVar(&raw.compare, "compare", "", "also play this player in the first seat on the same deals, and compare")
 	mustComplete(cmd, "compare", playerCompletion)
 	addExecFlags(f, opts.exec)
-	f.StringVar(&raw.game, "game", "gin", "the game: gin or hearts")
-	mustComplete(cmd, "game", fixedCompletion(queries.GameGin, queries.GameHearts))
+	gameKindFlag(cmd, &raw.game, queries.GameGin, "the game: gin or hearts")
 	f.IntVar(&raw.limit, "limit", 100, "hearts: the total that ends a game")
 }
 

@@ -57,16 +57,16 @@ func TestQueryWarnsUnverified(t *testing.T) {
 	run("no game verified", []check{
 		{[]string{"query", "draw-tendency"}, exitOK, allGin},
 		{[]string{"query", "card-values", "--grid"}, exitOK, allGin},
-		{[]string{"query", "meld-loss", "--game", "3"}, exitOK, oneOfOne},
+		{[]string{"query", "meld-loss", "--game-id", "3"}, exitOK, oneOfOne},
 		{[]string{"query", "summary"}, exitOK, none},
 		{[]string{"query", "pace"}, exitOK, none},
 		{[]string{"query", "draw-tendency", "--opponent", "nobody"}, exitNoMatch, "ginlog: no games match --opponent nobody; no game has an opponent tag (set them with ginlog tag)\n"},
 	})
-	step("verify", "--game", "3")
+	step("verify", "--game-id", "3")
 	step("ingest", "--no-verify", hearts)
 	run("one game verified", []check{
 		{[]string{"query", "knock-profile"}, exitOK, elevenGin},
-		{[]string{"query", "knock-profile", "--game", "3"}, exitOK, none},
+		{[]string{"query", "knock-profile", "--game-id", "3"}, exitOK, none},
 		{[]string{"query", "hearts-points"}, exitOK, allHearts},
 		{[]string{"report", "--out", "-"}, exitOK, bothKinds},
 	})

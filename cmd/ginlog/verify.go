@@ -37,7 +37,7 @@ declaration that the hands allow gives it; the points each side lost are
 recorded) or impossible (a violation). It stores round_checks, violations
 and per-play features. Ingest runs it for the games it loads.
 
-Exit status 3 means violations were found; 5 that --game names no game.
+Exit status 3 means violations were found; 5 that --game-id names no game.
 
 Hearts games are verified too: the order of each trick's cards is
 recovered (by player id, in reverse play order, or searched: a hand is
@@ -54,7 +54,7 @@ Hearts deviation codes:
 ` + heartsCodesHelp(),
 		Example: `  ginlog verify
   ginlog verify --all --format json
-  ginlog verify --game 3`,
+  ginlog verify --game-id 3`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -65,7 +65,7 @@ Hearts deviation codes:
 		},
 	}
 	cmd.Flags().BoolVar(&opts.sel.All, "all", false, "verify every game again")
-	cmd.Flags().Int64Var(&opts.sel.Game, "game", 0, "verify one game again and show its rounds (or hands)")
+	gameIDFlag(cmd, &opts.sel.Game, "verify one game again and show its rounds (or hands)")
 	formatFlag(cmd, &format, "output format", render.Text, render.JSON)
 	return cmd
 }

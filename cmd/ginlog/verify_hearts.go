@@ -18,7 +18,7 @@ import (
 
 // verified is what verify did: the Gin games' summary and the Hearts
 // games', either nil when sel left no game of that kind to verify (a
-// --game of the other kind).
+// --game-id of the other kind).
 type verified struct {
 	gin    *replay.Summary
 	hearts *logs.Summary

@@ -29,7 +29,7 @@ func TestVerifyAndShow(t *testing.T) {
 				args []string
 			}{
 				{"verify-all", []string{"verify", "--all"}},
-				{"verify-game", []string{"verify", "--game", "2"}},
+				{"verify-game", []string{"verify", "--game-id", "2"}},
 				{"show-round", []string{"show", "2", "--round", "3"}},
 				{"show-explained", []string{"show", "2", "--round", strconv.Itoa(explained)}},
 			} {
@@ -105,7 +105,7 @@ func TestVerifyReportsViolations(t *testing.T) {
 				t.Fatalf("ingest: exit %d: %s", r.code, r.err)
 			}
 			want := fmt.Sprintf("round 1 ply %d: top-mismatch: top of the pile %s, but %s was discarded last", ply, bad, last)
-			r = runCmd(t, env, "verify", "--game", "1")
+			r = runCmd(t, env, "verify", "--game-id", "1")
 			if r.code != exitRejected || !strings.Contains(r.out, want) {
 				t.Errorf("verify: exit %d, want %q:\n%s%s", r.code, want, r.out, r.err)
 			}

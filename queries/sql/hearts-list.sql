@@ -1,7 +1,7 @@
 -- hearts-list: the selected Hearts games with their players (ids by pos,
 -- ? without a file), hands, order method, determined hands, final totals
 -- by pos (? where a player's points are not all known) and verify verdict,
--- as ginlog games --kind hearts lists them.
+-- as ginlog games --game hearts lists them.
 WITH tot AS (
   SELECT s.game_id, s.pos, CASE WHEN count(s.points) = count(*) THEN sum(s.points) END AS total
   FROM hearts_seats s SEMI JOIN sel_games USING (game_id)

@@ -1,6 +1,6 @@
 -- nomatch: why the filters select no game: how many games each filter
 -- selects on its own (the other player's logs left out, as everywhere),
--- the span of the games' log times, and the game that the one --game
+-- the span of the games' log times, and the game that the one --game-id
 -- names is the other player's log of (NULL when it is not).
 SELECT (SELECT count(*) FROM games g, params p WHERE g.mirror_of IS NULL AND g.opponent = p.opponent) AS by_opponent,
        (SELECT count(*) FROM games g, params p WHERE g.mirror_of IS NULL AND g.source = p.source) AS by_source,
