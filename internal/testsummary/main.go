@@ -7,7 +7,9 @@
 //	412 tests: 400 passed, 12 skipped, 0 failed
 //	  4 skipped: long test, skipped under -short: kills an import (ingest.TestKill, ginlog.TestIngestKilled, +2 more)
 //
-// A reason is the message of the test's last log line before it skipped
+// When a package failed (a test failed, it did not build, or it timed
+// out, which fails no test), a line after the tally names the packages
+// that failed. A reason is the message of the test's last log line before it skipped
 // (what t.Skip printed), without its file:line. Subtests count as tests.
 //
 // It exits 1 when a test or a package failed or did not build, and 0

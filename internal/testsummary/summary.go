@@ -44,6 +44,7 @@ type summary struct {
 	pkgs                    map[string]*pkgOutput
 	passed, failed, skipped int
 	skips                   []skip
+	failedPkgs              []string // a timeout fails its package, not its test
 	anyFailed               bool
 }
 
@@ -114,6 +115,7 @@ func (s *summary) endPackage(pkg string, failed bool) {
 	delete(s.pkgs, pkg)
 	if failed {
 		s.anyFailed = true
+		s.failedPkgs = append(s.failedPkgs, pkg)
 	}
 	for _, l := range p.lines {
 		switch {
@@ -151,6 +153,9 @@ func (s *summary) report() {
 		plural = ""
 	}
 	fmt.Fprintf(s.out, "%d test%s: %d passed, %d skipped, %d failed\n", total, plural, s.passed, s.skipped, s.failed)
+	if len(s.failedPkgs) > 0 {
+		fmt.Fprintf(s.out, "FAIL: %d package(s): %s\n", len(s.failedPkgs), strings.Join(s.failedPkgs, ", "))
+	}
 	byReason := map[string][]string{}
 	for _, sk := range s.skips {
 		byReason[sk.reason] = append(byReason[sk.reason], sk.test)

@@ -65,6 +65,7 @@ func TestRun(t *testing.T) {
 				"FAIL\n" +
 				"FAIL\texample.com/rec/b\t0.123s\n" +
 				"4 tests: 1 passed, 1 skipped, 2 failed\n" +
+				"FAIL: 1 package(s): example.com/rec/b\n" +
 				"  1 skipped: (no reason given) (b.TestNoReason)\n",
 			failed: true,
 		},
@@ -74,7 +75,8 @@ func TestRun(t *testing.T) {
 			want: "# example.com/rec/c [example.com/rec/c.test]\n" +
 				"c/c_test.go:5:40: cannot use \"s\" (untyped string constant) as int value in variable declaration\n" +
 				"FAIL\texample.com/rec/c [build failed]\n" +
-				"0 tests: 0 passed, 0 skipped, 0 failed\n",
+				"0 tests: 0 passed, 0 skipped, 0 failed\n" +
+				"FAIL: 1 package(s): example.com/rec/c\n",
 			failed: true,
 		},
 		{
@@ -88,7 +90,8 @@ func TestRun(t *testing.T) {
 			in:   a[:9], // ends as TestLong logs
 			want: "example.com/rec/a did not finish\n" +
 				"    a_test.go:9: long test, skipped under -short: plays 1,000 games\n" +
-				"1 test: 1 passed, 0 skipped, 0 failed\n",
+				"1 test: 1 passed, 0 skipped, 0 failed\n" +
+				"FAIL: 1 package(s): example.com/rec/a\n",
 			failed: true,
 		},
 		{
@@ -114,6 +117,7 @@ func TestRun(t *testing.T) {
 				"FAIL\texample.com/rec/b\t0.123s\n" +
 				"?   \texample.com/rec/d\t[no test files]\n" +
 				"9 tests: 4 passed, 3 skipped, 2 failed\n" +
+				"FAIL: 2 package(s): example.com/rec/c, example.com/rec/b\n" +
 				"  1 skipped: (no reason given) (b.TestNoReason)\n" +
 				"  1 skipped: ghc not installed (Debian package ghc) (a.TestTable/two)\n" +
 				"  1 skipped: long test, skipped under -short: plays 1,000 games (a.TestLong)\n",
