@@ -172,6 +172,7 @@ func where(v *gin.View) string {
 // seats: every game ends without a violation, and the tracker in its
 // memory is right at every decision.
 func TestWeightedPlaysThroughBridge(t *testing.T) {
+	testenv.Long(t, "GHC compiles the weighted player and plays it through the bridge from both seats")
 	exe := buildWeighted(t, sampleWeights(t))
 	pool, err := external.NewPool(external.Options{Command: []string{exe}})
 	if err != nil {

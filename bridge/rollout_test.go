@@ -153,6 +153,7 @@ var agreementGames = []struct {
 // the sample games with its Player.hs and the bridge under -Wall -Werror
 // (inferred Safe), and plays it.
 func TestRolloutExport(t *testing.T) {
+	testenv.Long(t, "GHC compiles the rollout export, then plays it against the Go player decision by decision")
 	w := sampleWeights(t)
 	exe := buildRollout(t, w, "", "-Wall", "-Werror", "-Wunsafe")
 	t.Run("agrees", func(t *testing.T) { testRolloutAgrees(t, w, exe) })
@@ -309,6 +310,7 @@ func mixedPlayer(t testing.TB) string {
 // under -Wall -Werror and plays it through the bridge against simple from
 // both seats: every game ends without a violation.
 func TestRolloutMixed(t *testing.T) {
+	testenv.Long(t, "GHC compiles the mixed rollout player and plays it through the bridge")
 	exe := buildRollout(t, sampleWeights(t), mixedPlayer(t), "-Wall", "-Werror")
 	pool, err := external.NewPool(external.Options{Command: []string{exe}, Timeout: 10 * time.Second})
 	if err != nil {
@@ -347,6 +349,7 @@ func TestRolloutMixed(t *testing.T) {
 // which none of its local names may shadow; with the framework's default
 // extensions, under -Wall -Werror.
 func TestRolloutPasted(t *testing.T) {
+	testenv.Long(t, "GHC compiles the rollout module pasted into one file, twice")
 	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
 	var module bytes.Buffer
 	if err := export.HaskellRollout(&module, sampleWeights(t), "GinlogRollout", rolloutConfig()); err != nil {

@@ -91,6 +91,7 @@ func validate(t *testing.T, cases []parseCase) map[string][]string {
 // written before). It also checks every function the queries call against
 // each engine's list.
 func TestEnginesParse(t *testing.T) {
+	testenv.Long(t, "Node parses every named query with the Spark and Trino grammars")
 	// Filters only change the literals of the params row: all set, with
 	// quotes and a backslash to escape.
 	filters := map[string]selection.Filters{

@@ -101,7 +101,8 @@ func (c counts) String() string {
 
 // TestPrefixes imports games of which one is the start of another (read
 // before its files were whole), in every order, in one import and over
-// several, with batches of one game and of the default size: one player's
+// several, with batches of one game and of the default size (under
+// -short, the default size only): one player's
 // logs never leave two games of one timestamp of which one is the start
 // of the other, the longer one stays, the summaries say what happened,
 // and nothing is left of a game replaced. The other player's logs of a
@@ -158,7 +159,11 @@ func TestPrefixes(t *testing.T) {
 		{"a round without its score, then whole", [][]placed{{at("PR")}, {at("W")}},
 			[]counts{{rejected: 1}, {new: 1}}, []string{"W"}, 1},
 	} {
-		for _, batch := range []int{0, 1} {
+		batches := []int{0, 1}
+		if testing.Short() {
+			batches = batches[:1] // the default size; batches of one game in a plain run
+		}
+		for _, batch := range batches {
 			t.Run(fmt.Sprintf("%s/batch %d", tc.name, batch), func(t *testing.T) {
 				db := openDB(t, "")
 				for i, imp := range tc.imports {

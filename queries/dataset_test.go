@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/dialect"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testdataset"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/schema"
@@ -106,6 +107,7 @@ func withoutRates(res *queries.Result) string {
 // database; so does the statement ginlog prints for Spark SQL and for
 // Trino, run by DuckDB over the dataset; and so do the typed card values.
 func TestDatasetMatchesDatabase(t *testing.T) {
+	testenv.Long(t, "runs every query over the dataset and the database, for every corpus, side and filter")
 	ctx := context.Background()
 	for name, p := range datasetCorpora(t) {
 		ds := queries.Source{DB: p.ds, Tables: queries.DatasetTables}

@@ -136,6 +136,7 @@ func framed(report string, width int) string {
 // no line runs through one, no text is drawn under 9 pixels, every chart
 // fills its column; and the screenshot is not blank.
 func TestBrowser(t *testing.T) {
+	testenv.Long(t, "opens two reports at two widths in headless Chromium")
 	browser := chromium(t)
 	f := selection.Filters{Who: "opp", MinSample: 10}
 	reports := map[string]struct {

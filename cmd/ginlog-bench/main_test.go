@@ -176,6 +176,7 @@ func TestIngest(t *testing.T) {
 // TestScale grows a database in two steps with the ginlog program, built
 // for the test, and reads one row per command and step.
 func TestScale(t *testing.T) {
+	testenv.Long(t, "builds the ginlog program, then grows a database with it in two steps")
 	goTool := testenv.Tool(t, "go", "the Go distribution")
 	prog := filepath.Join(t.TempDir(), "ginlog")
 	build := exec.Command(goTool, "build", "-o", prog, "./cmd/ginlog")

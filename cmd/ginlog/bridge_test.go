@@ -55,25 +55,29 @@ func haskellPlayer(t *testing.T, name string) string {
 }
 
 // TestHaskellPlayerAcceptance plays 200 games of the Haskell test player
-// against simple through the bridge, then ingests and verifies them: no
+// (20 under -short) against simple through the bridge, then ingests and verifies them: no
 // game rejected, no violation; and retraces them through the same player:
 // every decision agrees.
 func TestHaskellPlayerAcceptance(t *testing.T) {
 	exe := haskellPlayer(t, "player")
+	games := "200"
+	if testing.Short() {
+		games = "20"
+	}
 	dir := t.TempDir()
 	logs := filepath.Join(dir, "logs")
-	r := runCmd(t, nil, "simulate", "--games", "200", "--players", "exec:"+exe+",simple", "--out", logs, "--format", "json")
+	r := runCmd(t, nil, "simulate", "--games", games, "--players", "exec:"+exe+",simple", "--out", logs, "--format", "json")
 	if r.code != exitOK {
 		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
 	}
 	db := filepath.Join(dir, "g.db")
 	r = runCmd(t, nil, "--db", db, "ingest", logs)
-	if r.code != exitOK || !strings.Contains(r.out, "games: 200 new, 0 duplicate, 0 mirror, 0 rejected") ||
+	if r.code != exitOK || !strings.Contains(r.out, "games: "+games+" new, 0 duplicate, 0 mirror, 0 rejected") ||
 		!strings.Contains(r.out, "violations: none") {
 		t.Fatalf("ingest: exit %d\n%s%s", r.code, r.out, r.err)
 	}
 	r = runCmd(t, nil, "--db", db, "retrace", "--player", "exec:"+exe)
-	if r.code != exitOK || !strings.Contains(r.out, "(100.00%); 200 games agree throughout") {
+	if r.code != exitOK || !strings.Contains(r.out, "(100.00%); "+games+" games agree throughout") {
 		t.Fatalf("retrace: exit %d\n%s%s", r.code, r.out, r.err)
 	}
 }

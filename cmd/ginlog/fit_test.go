@@ -21,7 +21,12 @@ import (
 // them.
 func TestFitExportSimulate(t *testing.T) {
 	for _, c := range testenv.Corpora() {
-		t.Run(c.Name, func(t *testing.T) { fitExportSimulate(t, c) })
+		t.Run(c.Name, func(t *testing.T) {
+			if c != testenv.Sample {
+				testenv.Long(t, "fits a second corpus; -short fits the sample")
+			}
+			fitExportSimulate(t, c)
+		})
 	}
 }
 
@@ -67,6 +72,9 @@ func fitExportSimulate(t *testing.T, c testenv.Corpus) {
 func TestFitCorpora(t *testing.T) {
 	for _, c := range testenv.Corpora() {
 		t.Run(c.Name, func(t *testing.T) {
+			if c != testenv.Sample {
+				testenv.Long(t, "fits a second corpus; -short fits the sample")
+			}
 			env := corpusDB(t, c)
 			out := filepath.Join(t.TempDir(), "w.json")
 			r := runCmd(t, env, "fit", "--out", out)
@@ -81,6 +89,7 @@ func TestFitCorpora(t *testing.T) {
 // TestFitUsesVerifiedGames: fit reads only the games verify found no
 // violation in, and says how many it left out.
 func TestFitUsesVerifiedGames(t *testing.T) {
+	testenv.Long(t, "fits twice, around an ingest and a verify")
 	sample := testenv.Sample.Dir(t)
 	db := filepath.Join(t.TempDir(), "g.duckdb")
 	env := map[string]string{"GINLOG_DB": db}
@@ -117,6 +126,7 @@ func TestFitUsesVerifiedGames(t *testing.T) {
 // so, and records it in the weights file; the same database gives the same
 // sample.
 func TestFitMaxGames(t *testing.T) {
+	testenv.Long(t, "fits three times")
 	env := corpusDB(t, testenv.Sample)
 	dir := t.TempDir()
 	var first string
@@ -200,6 +210,7 @@ func TestFitUsage(t *testing.T) {
 // ten calibration bins per predictor; then the same through --weights, as
 // CSV, and the refusals.
 func TestFitEvaluate(t *testing.T) {
+	testenv.Long(t, "fits the real logs and evaluates the inference")
 	env := realDB(t)
 	out := filepath.Join(t.TempDir(), "w.json")
 	r := runCmd(t, env, "fit", "--out", out, "--evaluate", "--format", "json")

@@ -2,7 +2,8 @@
 // (a program such as ghc, the ../shared data) skip with a message when it
 // is absent, and fail instead when the environment variable CI is set: CI
 // installs everything the tests need, so there a skip would hide a test
-// that did not run.
+// that did not run. Long skips a long test under -short, the edit-test
+// loop, and only there.
 //
 // It also names the corpora of logs the tests run on: the bundled sample
 // (testdata/sample, part of the module, so every test that needs logs
@@ -26,6 +27,18 @@ func Missing(t testing.TB, format string, args ...any) {
 		t.Fatalf("CI is set, yet "+format, args...)
 	}
 	t.Skipf(format, args...)
+}
+
+// Long skips the test under -short, saying why it is long (thousands of
+// games, GHC compiling a bot, a browser, processes killed mid-import):
+// `go test -short ./...` is the edit-test loop, and leaves such a test to
+// a plain run and to CI, which run without -short. Elsewhere it does
+// nothing: a long test is never skipped for being long without -short.
+func Long(t testing.TB, why string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("long test, skipped under -short: " + why)
+	}
 }
 
 // Tool returns the path of the program name, or calls Missing; pkg says

@@ -43,6 +43,45 @@ func TestMissing(t *testing.T) {
 	}
 }
 
+// TestLongChild is the child of TestLong: it calls Long when
+// GINLOG_TESTENV_CHILD is set, and does nothing otherwise.
+func TestLongChild(t *testing.T) {
+	if os.Getenv("GINLOG_TESTENV_CHILD") == "" {
+		return
+	}
+	Long(t, "plays many games")
+	t.Log("after Long")
+}
+
+// TestLong runs TestLongChild in a child process: with -short it skips
+// with the reason, without it runs on, with CI set or not.
+func TestLong(t *testing.T) {
+	for _, tc := range []struct {
+		name, short, ci string
+		want, wantNot   string
+	}{
+		{"-short", "true", "", "--- SKIP: TestLongChild", "after Long"},
+		{"-short with CI", "true", "1", "--- SKIP: TestLongChild", "after Long"},
+		{"plain", "false", "", "after Long", "skipped under -short"},
+		{"plain with CI", "false", "1", "after Long", "skipped under -short"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run", "^TestLongChild$", "-test.v", "-test.short="+tc.short)
+			cmd.Env = append(os.Environ(), "GINLOG_TESTENV_CHILD=1", "CI="+tc.ci)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("child failed: %v\n%s", err, out)
+			}
+			if !strings.Contains(string(out), tc.want) || strings.Contains(string(out), tc.wantNot) {
+				t.Errorf("child output lacks %q, or holds %q:\n%s", tc.want, tc.wantNot, out)
+			}
+			if tc.short == "true" && !strings.Contains(string(out), "long test, skipped under -short: plays many games") {
+				t.Errorf("child output lacks the reason:\n%s", out)
+			}
+		})
+	}
+}
+
 func TestCorpora(t *testing.T) {
 	root := Root(t)
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {

@@ -282,6 +282,7 @@ func exportHaskell(t testing.TB, w *model.Weights, module string) string {
 // runs its inference Tracker over real rounds, comparing its
 // probabilities with package infer's.
 func TestHaskellAdversarial(t *testing.T) {
+	testenv.Long(t, "GHC compiles the export of adversarial weights under -Wall -Werror")
 	w := adversarialInference(t)
 	rounds, probs := inferenceCase(t, w.Inference, 4)
 	out := ghc(t, map[string]string{

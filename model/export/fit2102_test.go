@@ -167,6 +167,7 @@ func ghcMake(t testing.TB, files map[string]string, flags []string, main bool) s
 // weights (every doc and filter text that could break out of a comment or
 // a literal) both ways under -Wall -Werror.
 func TestFIT2102Compiles(t *testing.T) {
+	testenv.Long(t, "GHC compiles the module of two weights with each set of flags")
 	for name, w := range map[string]*model.Weights{"defaults": model.Defaults(), "adversarial": adversarialWeights()} {
 		src := exportFIT2102(t, w, "Bot.Weights")
 		for flagsName, flags := range ghcFlags {
@@ -251,6 +252,7 @@ func closeTo(got string, want float64) bool {
 // melds declared (valid, covering the hand, at that deadwood), the
 // deadwood each discard leaves, and the value one draw ahead.
 func TestFIT2102Cards(t *testing.T) {
+	testenv.Long(t, "GHC compiles a probe of fitted weights; -short keeps TestFIT2102Tracker's")
 	w := fitted(t, "sample.json")
 	p := newProbe(t, w)
 	rng := rand.New(rand.NewPCG(21, 2))
@@ -359,6 +361,7 @@ func valueAhead(w *model.Weights, ph int, unseen, kept gin.Hand) float64 {
 // and deadwood, and compares it with the weights: random ones, whose every
 // doc and filter is adversarial text; the filters must read back.
 func TestFIT2102Tables(t *testing.T) {
+	testenv.Long(t, "GHC compiles a probe of adversarial weights; -short keeps TestFIT2102Tracker's")
 	w := adversarialWeights()
 	p := newProbe(t, w)
 	var reqs []string
@@ -559,6 +562,7 @@ func TestFIT2102Tracker(t *testing.T) {
 // with the cards the tracker knows the opponent holds, at the stock of the
 // opponent's next turn; the knock policy at this turn's; orCall.
 func TestFIT2102TakeAndKnock(t *testing.T) {
+	testenv.Long(t, "GHC compiles a probe of fitted weights; -short keeps TestFIT2102Tracker's")
 	w := fitted(t, "sample.json")
 	for i := range w.KnockPolicy.WinProbability {
 		for ph := range w.KnockPolicy.WinProbability[i] {

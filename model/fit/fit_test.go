@@ -108,7 +108,11 @@ func TestFitSample(t *testing.T) {
 // order, which changed the coefficients from run to run).
 func TestFitDeterministic(t *testing.T) {
 	games := corpus(t, sampleLogs)
-	for _, who := range []string{"opp", "you", "both"} {
+	sides := []string{"opp", "you", "both"}
+	if testing.Short() {
+		sides = sides[:1] // each side fits twice: a plain run tries all three
+	}
+	for _, who := range sides {
 		first := save(t, fitGames(t, games, Options{Who: who}).Weights)
 		// Each fit trains the inference model: one repeat is enough.
 		if again := save(t, fitGames(t, games, Options{Who: who}).Weights); again != first {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model/infer"
 )
 
@@ -22,6 +23,7 @@ import (
 // play says nothing of its hand, the fit must fall back to the uniform:
 // no worse than it beyond noise, and better than the filter.
 func TestFitBeatsBaselines(t *testing.T) {
+	testenv.Long(t, "fits the hand model on hundreds of simulated games per opponent; fewer would not bound its gains")
 	tests := []struct {
 		opp         string
 		train, test int
