@@ -60,8 +60,12 @@ func exportRollout(a *app, w *model.Weights, opts exportOptions) error {
 }
 
 // checkOwnPlayer refuses to replace a Player.hs that ginlog did not write:
-// it is the user's own player.
+// it is the user's own player. What is not a regular file there (a link,
+// a pipe, a folder) is refused before it is opened: a pipe would block.
 func checkOwnPlayer(path string) error {
+	if err := safefile.Check(path); err != nil {
+		return err
+	}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
