@@ -141,11 +141,28 @@ type Value struct {
 	Deals              int
 }
 
-// Loss returns the net points the played move lost against the best.
-func (v *Value) Loss() float64 { return max(0, v.BestPoints-v.Points) }
+// Loss returns the net points the played move lost against the best:
+// the best alternative's advantage as the evaluator measured it again on
+// deals of its own (tuned.Judge's second opinion, free of the winner's
+// curse), when that advantage is beyond two standard errors of it; else
+// 0. Counting every positive difference would count noise: a move as good
+// as the best loses by chance half the time, and those small losses summed
+// over a game's hundred decisions would read as tens of points.
+func (v *Value) Loss() float64 {
+	if d := v.BestPoints - v.Points; d > 0 && d > 2*v.SE {
+		return d
+	}
+	return 0
+}
 
-// WinLoss returns the chance of winning the game the played move lost.
-func (v *Value) WinLoss() float64 { return max(0, v.BestWin-v.Win) }
+// WinLoss returns the chance of winning the game the played move lost,
+// counted when its Loss is.
+func (v *Value) WinLoss() float64 {
+	if v.Loss() == 0 {
+		return 0
+	}
+	return max(0, v.BestWin-v.Win)
+}
 
 // Decision is one reviewed decision.
 type Decision struct {

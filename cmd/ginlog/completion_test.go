@@ -53,7 +53,7 @@ func TestCompletion(t *testing.T) {
 		{"who", nil, []string{"query", "summary", "--who", ""}, append(append([]string(nil), selection.Whos...), ":4")},
 		{"kinds", nil, []string{"games", "--game", ""}, []string{"gin", "hearts", ":4"}},
 		{"players", nil, []string{"simulate", "--players", ""},
-			[]string{"random", "simple", "meldable", "memory", "tuned:default", "tuned:", "exec:", ":6"}},
+			[]string{"random", "simple", "meldable", "memory", "broken:never-knock", "broken:high-discard", "broken:never-take", "tuned:default", "tuned:", "exec:", ":6"}},
 		{"second player", nil, []string{"simulate", "--players", "simple,me"}, []string{"simple,meldable", "simple,memory", ":6"}},
 		{"hearts players", nil, []string{"simulate", "--game", "hearts", "--players", "tracker,"},
 			[]string{"tracker,random", "tracker,simple", "tracker,tracker", ":6"}},

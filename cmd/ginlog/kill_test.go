@@ -218,7 +218,7 @@ func splitCR(data []byte, atEOF bool) (int, []byte, error) {
 // verifyBar is the Gin bar of verify as drawn, with or without the time
 // left; verifyBarCleared, the bar cleared.
 var (
-	verifyBar        = regexp.MustCompile(`\rverify \[[= ]*\] \d+/\d+ \d+/s[ ,]`)
+	verifyBar        = regexp.MustCompile(`\rverify \[[= ]*\] \d+/\d+ [\d.]+/s[ ,]`)
 	verifyBarCleared = regexp.MustCompile(`\rverify \[[^\r]*\r {80}\r`)
 )
 

@@ -214,7 +214,7 @@ func evaluatorKey(flag string, w *model.Weights, name string, deals int) (string
 func reviewGames(ctx context.Context, db *schema.DB, f selection.Filters) ([]*replay.Game, error) {
 	if f.Game != 0 {
 		if kind, err := store.GameKind(ctx, db.DB, f.Game); err == nil && kind == schema.KindHearts {
-			return nil, usagef("--game %d is a Hearts game: review judges Gin games only", f.Game)
+			return nil, usagef("--game-id %d is a Hearts game: review judges Gin games only", f.Game)
 		}
 	}
 	var games []*replay.Game

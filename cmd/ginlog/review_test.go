@@ -32,7 +32,7 @@ func TestReviewGolden(t *testing.T) {
 	}{
 		{"review-sample.txt", []string{"--deals", "4", "--leaks", "5", "-n", "5"}},
 		{"review-sample-opp.md", []string{"--deals", "4", "--who", "opp", "--leaks", "3", "-n", "3", "--format", "markdown"}},
-		{"review-game.json", []string{"--deals", "4", "--game", "3", "--leaks", "2", "-n", "2", "--format", "json"}},
+		{"review-game.json", []string{"--deals", "4", "--game-id", "3", "--leaks", "2", "-n", "2", "--format", "json"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"--db", db, "review"}, tc.args...)
@@ -57,7 +57,7 @@ func TestReviewGolden(t *testing.T) {
 func TestReviewStoresByEvaluator(t *testing.T) {
 	db := reviewDB(t)
 	for i, deals := range []string{"2", "3", "2"} {
-		r := runCmd(t, nil, "--db", db, "review", "--game", "2", "--deals", deals)
+		r := runCmd(t, nil, "--db", db, "review", "--game-id", "2", "--deals", deals)
 		if r.code != exitOK {
 			t.Fatalf("exit %d: %s", r.code, r.err)
 		}
@@ -85,8 +85,8 @@ func TestReviewRefuses(t *testing.T) {
 		err  string // the start of stderr
 	}{
 		{"empty selection", []string{"--db", db, "review", "--opponent", "nobody"}, exitNoMatch, "ginlog: "},
-		{"no such game", []string{"--db", db, "review", "--game", "999"}, exitNoMatch, "ginlog: "},
-		{"a hearts game", []string{"--db", hdb, "review", "--game", "1"}, exitUsage, "ginlog: --game 1 is a Hearts game: review judges Gin games only\n"},
+		{"no such game", []string{"--db", db, "review", "--game-id", "999"}, exitNoMatch, "ginlog: "},
+		{"a hearts game", []string{"--db", hdb, "review", "--game-id", "1"}, exitUsage, "ginlog: --game-id 1 is a Hearts game: review judges Gin games only\n"},
 		{"hearts only", []string{"--db", hdb, "review"}, exitNoMatch, "ginlog: review judges Gin games only, and the filters select none: "},
 		{"bad who", []string{"--db", db, "review", "--who", "both"}, exitUsage, "ginlog: --who: want you or opp, got \"both\"\n"},
 		{"bad deals", []string{"--db", db, "review", "--deals", "0"}, exitUsage, "ginlog: --deals: want 1 or more, got 0\n"},

@@ -47,7 +47,10 @@ type Option struct {
 type Judgement struct {
 	Options []Option
 	Played  int // the option the player took
-	Best    int // the option of the most Points (Played on a tie with it, else the first)
+	// Best is the option of the most Points on a first set of deals
+	// (Played on a tie with it, else the first); it and Played are then
+	// valued again on other deals (confirm), which their Points hold.
+	Best int
 	// SE is the standard error of Options[Best].Points -
 	// Options[Played].Points over the deals (0 when Best == Played).
 	SE    float64
@@ -107,6 +110,11 @@ func (j *Judge) Fresh() *Judge { return &Judge{p: j.p.Fresh(), game: j.game} }
 // call. Its options are every card but drawn played on, and the calls the
 // rules allow (see above); a logged play outside them is added.
 func (j *Judge) Discard(v *gin.View, drawn gin.Card, played gin.Card, call gin.Call) Judgement {
+	return j.confirm(func() Judgement { return j.discard(v, drawn, played, call) })
+}
+
+// discard is Discard on one set of deals.
+func (j *Judge) discard(v *gin.View, drawn gin.Card, played gin.Card, call gin.Call) Judgement {
 	s := j.p.rollout
 	v = visible(v, &s.visible)
 	eleven := v.HandSet().Add(drawn)
@@ -179,6 +187,57 @@ func discardOptions(eleven gin.Hand, drawn gin.Card, canCall bool) ([]Option, []
 // player discards and calls by the play-out's rule (ownTurn), and the
 // round is played out from the opponent's turn.
 func (j *Judge) Draw(v *gin.View, played gin.Pile) Judgement {
+	return j.confirm(func() Judgement { return j.draw(v, played) })
+}
+
+// secondSalt keys the second opinion's deals (confirm).
+const secondSalt = 0x5851f42d4c957f2d
+
+// confirm judges a decision twice, on two independent sets of deals: the
+// first chooses the best option, the second values it against the option
+// played. The best of many options, each valued with some noise, looks
+// better than it is (the winner's curse): valued once, every small noise
+// would read as a loss, and the losses summed over a game would grow with
+// the options a decision has. Valued again on other deals, the chosen
+// option's advantage is measured without that bias; it may come out
+// negative, which is no loss (Loss). Options other than these two keep
+// their first values.
+func (j *Judge) confirm(judge func() Judgement) Judgement {
+	first := judge()
+	if first.Best == first.Played {
+		return first
+	}
+	s := j.p.rollout
+	s.salt = secondSalt
+	second := judge()
+	s.salt = 0
+	if len(second.Options) != len(first.Options) {
+		return first
+	}
+	for _, k := range []int{first.Best, first.Played} {
+		first.Options[k].Points, first.Options[k].Win = second.Options[k].Points, second.Options[k].Win
+	}
+	first.SE = j.pairSE(first.Best, first.Played)
+	first.Deals += second.Deals
+	return first
+}
+
+// pairSE is the standard error of the difference of options a and b over
+// the deals last played out.
+func (j *Judge) pairSE(a, b int) float64 {
+	total, total2 := 0.0, 0.0
+	for _, d := range j.p.rollout.deals {
+		total += d.weight
+		total2 += d.weight * d.weight
+	}
+	if total == 0 {
+		return 0
+	}
+	return j.se(a, b, total, total*total/total2)
+}
+
+// draw is Draw on one set of deals.
+func (j *Judge) draw(v *gin.View, played gin.Pile) Judgement {
 	s := j.p.rollout
 	v = visible(v, &s.visible)
 	h := v.HandSet()

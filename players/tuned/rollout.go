@@ -110,6 +110,10 @@ type rolloutState struct {
 	left    []int
 	kept    []rolloutDeal
 	visible []gin.PublicPlay // the history as the framework shows it (visible.go)
+	// salt changes the deals a view gets: 0 for the rollout player, which
+	// the Haskell export repeats; the judge's second opinion (judge.go)
+	// uses another.
+	salt uint64
 }
 
 // rolloutDeal is one opponent hand and stock order a discard is played out
@@ -165,7 +169,8 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 	t := &s.tracker
 	t.Sync(v)
 	t.SetHand(own)
-	s.pcg.Seed(rolloutSeed(v, drawn))
+	a, b := rolloutSeed(v, drawn)
+	s.pcg.Seed(a^s.salt, b)
 	t.Sampler(s.model, &s.sampler)
 	unknown := t.Unseen()
 	ev := lastOppPlay(v, t.OpponentPlays())
