@@ -21,6 +21,7 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/export"
+	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/players/tuned"
 )
@@ -32,14 +33,6 @@ import (
 // player and the Haskell one, compiled with the generated Player.hs and
 // Main, side by side through the line protocol.
 
-// rolloutConfig is players/tuned's default configuration, as the export
-// takes it.
-func rolloutConfig() export.RolloutConfig {
-	c := tuned.DefaultRolloutConfig
-	return export.RolloutConfig{Samples: c.Samples, Pool: c.Pool, MaxStock: c.MaxStock, Margin: c.Margin, Z: c.Z,
-		Soft: c.Soft, Calls: c.Calls, Game: c.Game}
-}
-
 // buildRollout writes the rollout export of w, a Player.hs (the one the
 // export writes when player is "", else player's text) and the bridge's
 // Main into a folder, compiles them with the flags (and -O1, as the
@@ -49,7 +42,7 @@ func buildRollout(t testing.TB, w *model.Weights, player string, flags ...string
 	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
 	var module, own, main bytes.Buffer
-	if err := export.HaskellRollout(&module, w, "GinlogRollout", rolloutConfig()); err != nil {
+	if err := export.HaskellRollout(&module, w, "GinlogRollout", players.RolloutExport()); err != nil {
 		t.Fatal(err)
 	}
 	if err := export.HaskellRolloutPlayer(&own, "GinlogRollout"); err != nil {
@@ -352,7 +345,7 @@ func TestRolloutPasted(t *testing.T) {
 	testenv.Long(t, "GHC compiles the rollout module pasted into one file, twice")
 	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
 	var module bytes.Buffer
-	if err := export.HaskellRollout(&module, sampleWeights(t), "GinlogRollout", rolloutConfig()); err != nil {
+	if err := export.HaskellRollout(&module, sampleWeights(t), "GinlogRollout", players.RolloutExport()); err != nil {
 		t.Fatal(err)
 	}
 	head, body, ok := strings.Cut(module.String(), "-- ginlog: paste below\n")

@@ -14,16 +14,8 @@ import (
 	"github.com/ginlog/ginlog/internal/safefile"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/export"
-	"github.com/ginlog/ginlog/players/tuned"
+	"github.com/ginlog/ginlog/players"
 )
-
-// rolloutConfig is the rollout player's configuration as the export takes
-// it: the one ginlog's own rollout player plays with.
-func rolloutConfig() export.RolloutConfig {
-	c := tuned.DefaultRolloutConfig
-	return export.RolloutConfig{Samples: c.Samples, Pool: c.Pool, MaxStock: c.MaxStock, Margin: c.Margin, Z: c.Z,
-		Soft: c.Soft, Calls: c.Calls, Game: c.Game}
-}
 
 // exportRollout writes the rollout player's module: to standard output,
 // or with --out into the folder with a Player.hs that plays it.
@@ -32,7 +24,7 @@ func exportRollout(a *app, w *model.Weights, opts exportOptions) error {
 		return usagef("--weights: %s: %v", opts.weights, model.ErrNoInference)
 	}
 	if opts.out == "" {
-		return export.HaskellRollout(a.out, w, opts.name, rolloutConfig())
+		return export.HaskellRollout(a.out, w, opts.name, players.RolloutExport())
 	}
 	if err := safefile.MakeDir(opts.out); err != nil {
 		return fmt.Errorf("--out: %w", err)
@@ -46,7 +38,7 @@ func exportRollout(a *app, w *model.Weights, opts exportOptions) error {
 		return fmt.Errorf("--out: %w", err)
 	}
 	if err := safefile.Write(module, 0o644, func(out io.Writer) error {
-		return export.HaskellRollout(out, w, opts.name, rolloutConfig())
+		return export.HaskellRollout(out, w, opts.name, players.RolloutExport())
 	}); err != nil {
 		return err
 	}
