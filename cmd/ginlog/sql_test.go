@@ -169,7 +169,7 @@ func TestSQLStreams(t *testing.T) {
 			if format == "table" && testing.Short() {
 				t.Skip("-short: the aligned table of two million rows takes some 25 s")
 			}
-			args := []string{"sql", "SELECT range AS n, 'x' || range AS s FROM range(2000000)", "--max-rows", "0"}
+			args := []string{"sql", "SELECT range AS n, 'x' || range AS s FROM range(2000000)", "--max-rows", "0", "--timeout", "10m"}
 			if format != "default" {
 				args = append(args, "--format", format)
 			}
