@@ -64,6 +64,12 @@ func (f fake) Discard(v *gin.View, drawn, played gin.Card, call gin.Call) review
 		j.Options = append(j.Options, review.Option{Card: played, Call: call, Points: -100})
 		j.Played = len(j.Options) - 1
 	}
+	j.Same = j.Played
+	for k, o := range j.Options {
+		if o.Call == call && o.Points > j.Options[j.Same].Points {
+			j.Same = k
+		}
+	}
 	return j
 }
 
@@ -162,14 +168,15 @@ func TestReviewStopsAtTheFirstViolation(t *testing.T) {
 
 func TestClassify(t *testing.T) {
 	for _, tc := range []struct {
-		loss float64
-		want review.Class
+		loss   float64
+		want   review.Class
+		symbol string
 	}{
-		{0, review.Good}, {0.99, review.Good}, {1, review.ClassInaccuracy}, {2.9, review.ClassInaccuracy},
-		{3, review.ClassMistake}, {5.99, review.ClassMistake}, {6, review.ClassBlunder}, {40, review.ClassBlunder},
+		{0, review.Good, ""}, {0.99, review.Good, ""}, {1, review.ClassInaccuracy, "?!"}, {2.9, review.ClassInaccuracy, "?!"},
+		{3, review.ClassMistake, "?"}, {5.99, review.ClassMistake, "?"}, {6, review.ClassBlunder, "??"}, {40, review.ClassBlunder, "??"},
 	} {
-		if got := review.Classify(tc.loss); got != tc.want {
-			t.Errorf("Classify(%v) = %v, want %v", tc.loss, got, tc.want)
+		if got := review.Classify(tc.loss); got != tc.want || got.Symbol() != tc.symbol {
+			t.Errorf("Classify(%v) = %v (%q), want %v (%q)", tc.loss, got, got.Symbol(), tc.want, tc.symbol)
 		}
 	}
 }

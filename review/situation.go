@@ -122,24 +122,18 @@ func drawValue(j Judgement) Value {
 // the best option's value less the best with the call played, the
 // discard's that one's less the played option's.
 func discardValues(j Judgement) (discard, call Value, ok bool) {
-	p, b := &j.Options[j.Played], &j.Options[j.Best]
-	same := j.Played
+	p, b, s := &j.Options[j.Played], &j.Options[j.Best], &j.Options[j.Same]
 	calls := 0
 	var seen [3]bool
 	for i := range j.Options {
-		o := &j.Options[i]
-		if !seen[o.Call] {
+		if o := &j.Options[i]; !seen[o.Call] {
 			seen[o.Call] = true
 			calls++
 		}
-		if o.Call == p.Call && o.Points > j.Options[same].Points {
-			same = i
-		}
 	}
-	s := &j.Options[same]
 	discard = Value{Played: p.Card.String(), Best: s.Card.String(), Points: p.Points, BestPoints: s.Points,
-		Win: p.Win, BestWin: s.Win, SE: j.SE, Deals: j.Deals}
+		Win: p.Win, BestWin: s.Win, SE: j.SameSE, Deals: j.Deals}
 	call = Value{Played: callAction(p.Call), Best: callAction(b.Call), Points: s.Points, BestPoints: b.Points,
-		Win: s.Win, BestWin: b.Win, SE: j.SE, Deals: j.Deals}
+		Win: s.Win, BestWin: b.Win, SE: j.CallSE, Deals: j.Deals}
 	return discard, call, calls > 1
 }

@@ -30,6 +30,11 @@ import (
 // hold round points. A judge is a function of what the player saw: the
 // same view gives the same judgement.
 
+// JudgeVersion numbers the judge's method: stored judgements of another
+// version are judged again (review's evaluator key holds it). 2: the best
+// option with the played call is valued again with the best (Same).
+const JudgeVersion = 2
+
 // Option is one action a decision could take, valued by the rollouts.
 type Option struct {
 	Pile gin.Pile // a draw: StockPile or DiscardPile (NoPile for a discard)
@@ -51,10 +56,15 @@ type Judgement struct {
 	// (Played on a tie with it, else the first); it and Played are then
 	// valued again on other deals (confirm), which their Points hold.
 	Best int
-	// SE is the standard error of Options[Best].Points -
-	// Options[Played].Points over the deals (0 when Best == Played).
-	SE    float64
-	Deals int // the deals played out
+	// Same is the option of the most Points among those with the played
+	// option's call, chosen as Best is and valued again with it: the
+	// best discard had the call been the one made.
+	Same int
+	// SE, SameSE and CallSE are the standard errors of the differences
+	// Best - Played, Same - Played and Best - Same of the options' Points,
+	// over the deals that valued them (0 when the two are one option).
+	SE, SameSE, CallSE float64
+	Deals              int // the deals played out
 }
 
 // Loss is Options[Best].Points - Options[Played].Points: the points the
@@ -194,17 +204,17 @@ func (j *Judge) Draw(v *gin.View, played gin.Pile) Judgement {
 const secondSalt = 0x5851f42d4c957f2d
 
 // confirm judges a decision twice, on two independent sets of deals: the
-// first chooses the best option, the second values it against the option
-// played. The best of many options, each valued with some noise, looks
+// first chooses the best option (and the best with the call played), the
+// second values them against the option played. The best of many options, each valued with some noise, looks
 // better than it is (the winner's curse): valued once, every small noise
 // would read as a loss, and the losses summed over a game would grow with
 // the options a decision has. Valued again on other deals, the chosen
 // option's advantage is measured without that bias; it may come out
-// negative, which is no loss (Loss). Options other than these two keep
+// negative, which is no loss (Loss). Options other than these three keep
 // their first values.
 func (j *Judge) confirm(judge func() Judgement) Judgement {
 	first := judge()
-	if first.Best == first.Played {
+	if first.Best == first.Played && first.Same == first.Played {
 		return first
 	}
 	s := j.p.rollout
@@ -214,17 +224,22 @@ func (j *Judge) confirm(judge func() Judgement) Judgement {
 	if len(second.Options) != len(first.Options) {
 		return first
 	}
-	for _, k := range []int{first.Best, first.Played} {
+	for _, k := range []int{first.Best, first.Same, first.Played} {
 		first.Options[k].Points, first.Options[k].Win = second.Options[k].Points, second.Options[k].Win
 	}
 	first.SE = j.pairSE(first.Best, first.Played)
+	first.SameSE = j.pairSE(first.Same, first.Played)
+	first.CallSE = j.pairSE(first.Best, first.Same)
 	first.Deals += second.Deals
 	return first
 }
 
 // pairSE is the standard error of the difference of options a and b over
-// the deals last played out.
+// the deals last played out (0 when they are one option).
 func (j *Judge) pairSE(a, b int) float64 {
+	if a == b {
+		return 0
+	}
 	total, total2 := 0.0, 0.0
 	for _, d := range j.p.rollout.deals {
 		total += d.weight
@@ -294,7 +309,7 @@ func (j *Judge) grow(n int) []float64 {
 func (j *Judge) judgement(v *gin.View, opts []Option, at int) Judgement {
 	deals := j.p.rollout.deals
 	n := len(deals)
-	jg := Judgement{Options: opts, Played: at, Best: at, Deals: n}
+	jg := Judgement{Options: opts, Played: at, Best: at, Same: at, Deals: n}
 	total, total2 := 0.0, 0.0
 	for _, d := range deals {
 		total += d.weight
@@ -313,24 +328,34 @@ func (j *Judge) judgement(v *gin.View, opts []Option, at int) Judgement {
 		o.Points /= total
 		o.Win /= total
 	}
-	jg.Best = 0
-	for k, o := range opts {
-		if o.Points > opts[jg.Best].Points+1e-9 {
-			jg.Best = k
-		}
-	}
-	if opts[at].Points >= opts[jg.Best].Points-1e-9 {
-		jg.Best = at // a tie with the play made is no loss
-	}
-	if jg.Best != at {
-		jg.SE = j.se(jg.Best, at, total, total*total/total2)
-	}
+	jg.Best = bestOption(opts, at, func(Option) bool { return true })
+	jg.Same = bestOption(opts, at, func(o Option) bool { return o.Call == opts[at].Call })
+	nEff := total * total / total2
+	jg.SE, jg.SameSE = j.se(jg.Best, at, total, nEff), j.se(jg.Same, at, total, nEff)
+	jg.CallSE = j.se(jg.Best, jg.Same, total, nEff)
 	return jg
 }
 
+// bestOption returns the option of the most Points among those of opts
+// that in says are in, the first on a tie; at, the option played, on a
+// tie with it: a tie with the play made is no loss.
+func bestOption(opts []Option, at int, in func(Option) bool) int {
+	best := at
+	for k, o := range opts {
+		if in(o) && o.Points > opts[best].Points+1e-9 {
+			best = k
+		}
+	}
+	return best
+}
+
 // se is the standard error of the mean difference of options a and b over
-// the deals, of total weight total and effective number nEff.
+// the deals, of total weight total and effective number nEff (0 when they
+// are one option).
 func (j *Judge) se(a, b int, total, nEff float64) float64 {
+	if a == b {
+		return 0
+	}
 	deals := j.p.rollout.deals
 	n := len(deals)
 	sum, sq := 0.0, 0.0

@@ -119,6 +119,16 @@ func TestJudgementsConsistent(t *testing.T) {
 		if jg.Best == jg.Played && (jg.SE != 0 || jg.Loss() != 0) {
 			t.Errorf("decision %d: Best is Played with SE %v, loss %v", i, jg.SE, jg.Loss())
 		}
+		same := jg.Options[jg.Same]
+		if same.Call != played.Call || jg.Same == jg.Played && jg.SameSE != 0 {
+			t.Errorf("decision %d: Same %d (%+v) for played %+v, SameSE %v", i, jg.Same, same, played, jg.SameSE)
+		}
+		if jg.Best == jg.Played && jg.Same != jg.Played {
+			t.Errorf("decision %d: Best is Played but Same is %d", i, jg.Same)
+		}
+		if jg.Same == jg.Best && jg.CallSE != 0 || math.IsNaN(jg.SameSE) || math.IsNaN(jg.CallSE) {
+			t.Errorf("decision %d: Same %d, Best %d, CallSE %v, SameSE %v", i, jg.Same, jg.Best, jg.CallSE, jg.SameSE)
+		}
 		if again := d.judge(other); !reflect.DeepEqual(again, jg) {
 			t.Errorf("decision %d: judged twice, %+v then %+v", i, jg, again)
 		}
