@@ -25,7 +25,9 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
@@ -91,6 +93,13 @@ const (
 var classNames = [NumClasses]string{"good", "inaccuracy", "mistake", "blunder"}
 
 func (c Class) String() string { return classNames[c] }
+
+// classSymbols are the classes' marks, as a chess annotator writes them.
+var classSymbols = [NumClasses]string{"", "?!", "?", "??"}
+
+// Symbol returns the class's mark: "?!" for an inaccuracy, "?" for a
+// mistake, "??" for a blunder, "" for a good decision.
+func (c Class) Symbol() string { return classSymbols[c] }
 
 // Classify returns the class of a loss in net points.
 func Classify(loss float64) Class {
@@ -261,7 +270,33 @@ func Run(ctx context.Context, games []*replay.Game, opts Options) ([]*Game, erro
 	return out, nil
 }
 
-// Review reviews game g for side, asking ev what stored does not hold.
+// JudgeSuffix ends the name of every evaluator of the current judge's
+// method (tuned.JudgeVersion): stored values under other names are of an
+// earlier method, and judged again.
+func JudgeSuffix() string { return fmt.Sprintf("/judge=%d", tuned.JudgeVersion) }
+
+// DescribeEvaluator says in words which evaluator a key names: "the
+// default weights, 192 deals a move" or "weights 2b3f0bd9…, 64 deals a
+// move".
+func DescribeEvaluator(key string) string {
+	weights, settings, _ := strings.Cut(key, "/")
+	what := "the default weights"
+	if !strings.HasPrefix(weights, "default:") {
+		what = "the weights of SHA-256 " + weights[:min(len(weights), 12)] + "…"
+	}
+	for _, s := range strings.Split(settings, "/") {
+		if n, ok := strings.CutPrefix(s, "deals="); ok {
+			what += ", " + n + " deals a move"
+		}
+	}
+	if !strings.HasSuffix(key, JudgeSuffix()) {
+		what += ", by an earlier ginlog"
+	}
+	return what
+}
+
+// Review reviews game g for side, asking ev what stored does not hold;
+// with a nil ev, the turns stored does not hold are left out.
 func Review(g *replay.Game, side gin.Seat, ev Evaluator, stored map[Key]Value) *Game {
 	res := &Game{ID: g.ID, LogTS: g.LogTS}
 	if vs := replay.Check(g).Violations; len(vs) > 0 {
@@ -298,6 +333,9 @@ func (g *Game) turn(round int, t *replay.Turn, ev Evaluator, stored map[Key]Valu
 	discard, okDiscard := stored[key(Discard)]
 	call, okCall := stored[key(Call)]
 	if !okDraw || !okDiscard {
+		if ev == nil {
+			return
+		}
 		draw = drawValue(ev.Draw(t.View, t.Pile))
 		discard, call, okCall = discardValues(ev.Discard(t.View, t.Play.Drawn, t.Play.Discarded, t.Call))
 		g.Evaluated += 2

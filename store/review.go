@@ -16,7 +16,27 @@ var (
 	reviewLoadSQL string
 	//go:embed sql/review-forget.sql
 	reviewForgetSQL string
+	//go:embed sql/review-game.sql
+	reviewGameSQL string
+	//go:embed sql/review-evaluator.sql
+	reviewEvaluatorSQL string
 )
+
+// ReviewEvaluator returns the evaluator whose review of side to read when
+// none is named: preferring those whose name ends in current, the one
+// that judged the most decisions (the first by name on a tie); "" when
+// the side was never reviewed.
+func ReviewEvaluator(ctx context.Context, db *sql.DB, side gin.Seat, current string) (string, error) {
+	var key string
+	err := db.QueryRowContext(ctx, reviewEvaluatorSQL, side.String(), current).Scan(&key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read the stored review: %w", err)
+	}
+	return key, nil
+}
 
 // reviewDecisions is the table of the review's values.
 const reviewDecisions = "review_decisions"
@@ -32,6 +52,43 @@ type ReviewRow struct {
 	Win, BestWin       float64
 	SE                 float64
 	Deals              int
+}
+
+// GameReview is the stored review of one game: its evaluator and its rows
+// by side.
+type GameReview struct {
+	Evaluator string
+	Rows      [2][]ReviewRow // by gin.Seat
+}
+
+// LoadGameReview reads the stored review of game: the rows of both sides
+// by one evaluator, preferring those whose name ends in current, then
+// the one that judged most of its decisions (the first by name on a tie);
+// an empty GameReview when the game was not reviewed.
+func LoadGameReview(ctx context.Context, db *sql.DB, game int64, current string) (*GameReview, error) {
+	rows, err := db.QueryContext(ctx, reviewGameSQL, game, current)
+	if err != nil {
+		return nil, fmt.Errorf("read the stored review: %w", err)
+	}
+	defer rows.Close()
+	out := &GameReview{}
+	for rows.Next() {
+		var r ReviewRow
+		var side string
+		if err := rows.Scan(&out.Evaluator, &side, &r.Game, &r.Round, &r.Ply, &r.Kind, &r.Played, &r.Best,
+			&r.Points, &r.BestPoints, &r.Win, &r.BestWin, &r.SE, &r.Deals); err != nil {
+			return nil, fmt.Errorf("read the stored review: %w", err)
+		}
+		s := gin.You
+		if side == gin.Opp.String() {
+			s = gin.Opp
+		}
+		out.Rows[s] = append(out.Rows[s], r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read the stored review: %w", err)
+	}
+	return out, nil
 }
 
 // LoadReviews reads the review_decisions rows of evaluator and side for

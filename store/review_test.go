@@ -44,3 +44,48 @@ func TestReviewsRoundTrip(t *testing.T) {
 		t.Errorf("after replacing game 1: %+v, want %+v", got, want)
 	}
 }
+
+// TestLoadGameReview reads a game's review by one evaluator, both sides:
+// the current judge's rows before an earlier one's, then the evaluator of
+// the most rows.
+func TestLoadGameReview(t *testing.T) {
+	ctx := context.Background()
+	db := testdb.Memory(t).DB
+	you := []store.ReviewRow{
+		{Game: 1, Round: 1, Ply: 1, Kind: "draw", Played: "take", Best: "refuse", Points: 1, BestPoints: 3, SE: 0.5, Deals: 4},
+		{Game: 1, Round: 1, Ply: 1, Kind: "discard", Played: "S7", Best: "S7", Deals: 4},
+	}
+	opp := []store.ReviewRow{{Game: 1, Round: 1, Ply: 2, Kind: "draw", Played: "refuse", Best: "refuse", Deals: 4}}
+	save := func(key string, side gin.Seat, rows []store.ReviewRow) {
+		t.Helper()
+		if err := store.SaveReviews(ctx, db, key, side, []int64{1}, rows); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save("a/judge=1", gin.You, you)
+	save("a/judge=1", gin.Opp, opp)
+	save("b/judge=2", gin.You, you[:1])
+	for _, tc := range []struct {
+		current, want string
+		rows          [2]int
+	}{
+		{"/judge=2", "b/judge=2", [2]int{1, 0}},
+		{"/judge=3", "a/judge=1", [2]int{2, 1}},
+	} {
+		gr, err := store.LoadGameReview(ctx, db, 1, tc.current)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gr.Evaluator != tc.want || len(gr.Rows[gin.You]) != tc.rows[0] || len(gr.Rows[gin.Opp]) != tc.rows[1] {
+			t.Errorf("current %s: evaluator %q with %d and %d rows, want %q with %v", tc.current, gr.Evaluator,
+				len(gr.Rows[gin.You]), len(gr.Rows[gin.Opp]), tc.want, tc.rows)
+		}
+	}
+	if gr, err := store.LoadGameReview(ctx, db, 2, "/judge=2"); err != nil || gr.Evaluator != "" {
+		t.Errorf("an unreviewed game: %+v, %v", gr, err)
+	}
+	gr, _ := store.LoadGameReview(ctx, db, 1, "/judge=3")
+	if !reflect.DeepEqual(gr.Rows[gin.Opp], opp) {
+		t.Errorf("the opponent's rows: %+v, want %+v", gr.Rows[gin.Opp], opp)
+	}
+}

@@ -122,7 +122,7 @@ only. Exit status 5 means the filters select no game.`
 
 const reviewExample = `  ginlog review
   ginlog review --opponent bot7 --since 2026-11-01
-  ginlog review --game 12 --show 20
+  ginlog review --game-id 12 --show 20
   ginlog review --who opp --weights weights.json --format json
   ginlog show 12 --round 3`
 
@@ -206,7 +206,7 @@ func evaluatorKey(flag string, w *model.Weights, name string, deals int) (string
 		}
 	}
 	sum := sha256.Sum256(b)
-	return fmt.Sprintf("%s%s/deals=%d", prefix, hex.EncodeToString(sum[:]), deals), nil
+	return fmt.Sprintf("%s%s/deals=%d%s", prefix, hex.EncodeToString(sum[:]), deals, review.JudgeSuffix()), nil
 }
 
 // reviewGames reads the Gin games the filters select; a Hearts game named
@@ -240,34 +240,13 @@ func storedReview(ctx context.Context, db *schema.DB, key string, side gin.Seat,
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[review.Key]review.Value, len(rows))
-	for _, r := range rows {
-		k, ok := review.ParseKind(r.Kind)
-		if !ok {
-			continue // a kind of a later ginlog: judged again
-		}
-		out[review.Key{Game: r.Game, Round: r.Round, Ply: r.Ply, Kind: k}] = review.Value{
-			Played: r.Played, Best: r.Best, Points: r.Points, BestPoints: r.BestPoints,
-			Win: r.Win, BestWin: r.BestWin, SE: r.SE, Deals: r.Deals}
-	}
+	out, _ := review.Stored(rows)
 	return out, nil
 }
 
 // saveReview stores the decisions of the games the evaluator judged.
 func saveReview(ctx context.Context, db *schema.DB, key string, side gin.Seat, reviews []*review.Game) error {
-	var ids []int64
-	var rows []store.ReviewRow
-	for _, g := range reviews {
-		if g.Evaluated == 0 {
-			continue
-		}
-		ids = append(ids, g.ID)
-		for _, d := range g.Decisions {
-			rows = append(rows, store.ReviewRow{Game: d.Game, Round: d.Round, Ply: d.Ply, Kind: d.Kind.String(),
-				Played: d.Played, Best: d.Best, Points: d.Points, BestPoints: d.BestPoints,
-				Win: d.Win, BestWin: d.BestWin, SE: d.SE, Deals: d.Deals})
-		}
-	}
+	ids, rows := review.Rows(reviews)
 	return store.SaveReviews(ctx, db.DB, key, side, ids, rows)
 }
 

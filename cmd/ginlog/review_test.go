@@ -50,6 +50,12 @@ func TestReviewGolden(t *testing.T) {
 			}
 		})
 	}
+	// show marks the reviewed decisions of both sides in place.
+	r := runCmd(t, nil, "--db", db, "show", "3", "--round", "2")
+	if r.code != exitOK {
+		t.Fatalf("show: exit %d: %s", r.code, r.err)
+	}
+	golden(t, "show-reviewed.txt", r.out)
 }
 
 // TestReviewStoresByEvaluator checks that other deals are another

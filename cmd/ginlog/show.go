@@ -78,6 +78,10 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 	if err != nil {
 		return err
 	}
+	marks, err := loadShowMarks(ctx, db.DB, opts.game)
+	if err != nil {
+		return err
+	}
 	if opts.round < 0 || opts.round > len(checks) {
 		return usagef("--round: game %d has rounds 1 to %d", opts.game, len(checks))
 	}
@@ -90,6 +94,7 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 		fmt.Fprintf(w, ", source %s", g.Source)
 	}
 	fmt.Fprintf(w, "\nfinal score: you %d, opp %d; %s won\n", g.Totals[gin.You], g.Totals[gin.Opp], g.Winner)
+	fmt.Fprint(w, marks.legend())
 	for i, r := range games[0].Rounds {
 		if opts.round != 0 && r.Number != opts.round {
 			continue
@@ -100,14 +105,14 @@ func runShow(ctx context.Context, a *app, opts showOptions) error {
 				vs = append(vs, v)
 			}
 		}
-		if err := showRound(w, &r, checks[i], vs, a.layout(w)); err != nil {
+		if err := showRound(w, &r, checks[i], vs, marks, a.layout(w)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.StoredViolation, layout render.Layout) error {
+func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.StoredViolation, marks *showMarks, layout render.Layout) error {
 	if len(r.Plays) == 0 {
 		return nil
 	}
@@ -118,13 +123,20 @@ func showRound(w io.Writer, r *replay.Round, c store.StoredRound, vs []store.Sto
 	fmt.Fprintf(w, "\nround %d: %s first, face-up %s; %s by %s after %s (%s)\n",
 		r.Number, first, r.Plays[0].Top, c.Action, c.Caller, plural(c.Plays, "play"), plural(c.StockDraws, "stock draw"))
 	t := &render.Table{Columns: render.Cols("ply", "actor", "draws", "discards", "you (deadwood)", "opp (deadwood)")}
+	if marks != nil {
+		t.Columns = append(t.Columns, render.Column{Name: "review"})
+	}
 	for i, hands := range r.Hands() {
 		p := &r.Plays[i]
 		source := "stock"
 		if p.Drawn == p.Top {
 			source = "pile"
 		}
-		t.Append(i+1, p.Seat.String(), source+" "+p.Drawn.String(), p.Discarded.String(), handText(hands[gin.You]), handText(hands[gin.Opp]))
+		row := []any{i + 1, p.Seat.String(), source + " " + p.Drawn.String(), p.Discarded.String(), handText(hands[gin.You]), handText(hands[gin.Opp])}
+		if marks != nil {
+			row = append(row, marks.at(r.Number, i+1))
+		}
+		t.Append(row...)
 	}
 	if err := render.Write(w, render.Text, t, layout); err != nil {
 		return err
