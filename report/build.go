@@ -20,6 +20,7 @@ type page struct {
 	Scope      string
 	MinSample  int
 	Headline   []headline
+	Leaks      *leaks // the logged player's leaks, from a stored review (Gin only)
 	Tendencies tendencies
 	Charts     []chart
 	Games      []gameSection // the other games' sections: Hearts
@@ -64,6 +65,9 @@ func build(ctx context.Context, db *sql.DB, o Options) (*page, error) {
 		return nil, err
 	}
 	pg := &page{Title: "Gin Rummy report", MinSample: o.Filters.MinSample, Scope: scope(o), Headline: headlines(d)}
+	if pg.Leaks, err = leaksSection(ctx, db, o); err != nil {
+		return nil, err
+	}
 	if hearts != nil {
 		pg.Games = append(pg.Games, *hearts)
 	}

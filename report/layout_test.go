@@ -24,6 +24,9 @@ func checkLayout(t *testing.T, pg *page) {
 	for _, g := range pg.Games {
 		charts = append(charts, g.Charts...)
 	}
+	if pg.Leaks != nil && pg.Leaks.Chart != nil {
+		charts = append(charts, *pg.Leaks.Chart)
+	}
 	for _, c := range charts {
 		want := pageWidth
 		if c.Half {

@@ -87,7 +87,14 @@ td:first-child, th:first-child { text-align: left; }
 {{if .Charts}}<section class="summary">
 {{range .Headline}}<div><div class="label">{{.Label}}</div><div class="value">{{.Value}}</div>{{if .Note}}<div class="note">{{.Note}}</div>{{end}}</div>
 {{end}}</section>
-<section id="tendencies">
+{{with .Leaks}}<section id="leaks">
+<h2>Your leaks</h2>
+<p class="rule">{{.Note}}</p>
+{{if .Listed}}<ol class="tendencies">
+{{range .Listed}}<li><span class="what">{{.Sentence}}</span> {{.Cost}}{{if .Worst}} {{.Worst}}{{end}}</li>
+{{end}}</ol>{{end}}{{with .Chart}}<div class="row">{{template "figure" .}}</div>{{end}}
+</section>
+{{end}}<section id="tendencies">
 <h2>The opponent's tendencies to exploit</h2>
 <p class="rule">{{.Tendencies.Rule}}</p>
 {{if .Tendencies.Listed}}<ol class="tendencies">

@@ -7,7 +7,7 @@ import (
 )
 
 // Text renders what the page says and draws as plain text: the summary,
-// the ranked tendencies, and each chart's title and data table. It is
+// the leaks, the ranked tendencies, and each chart's title and data table. It is
 // what the golden files hold: the report's content without the SVG
 // bytes, which depend on the renderer's fonts, and without the time.
 func (pg *page) Text() string {
@@ -21,6 +21,15 @@ func (pg *page) Text() string {
 				fmt.Fprintf(&b, " (%s)", h.Note)
 			}
 			b.WriteString("\n")
+		}
+		if l := pg.Leaks; l != nil {
+			fmt.Fprintf(&b, "\n## your leaks\n%s\n", l.Note)
+			for i, line := range l.Listed {
+				fmt.Fprintf(&b, "%d. %s %s %s\n", i+1, line.Sentence, line.Cost, line.Worst)
+			}
+			if l.Chart != nil {
+				writeChart(&b, *l.Chart)
+			}
 		}
 		b.WriteString("\n## the opponent's tendencies\n")
 		for i, t := range pg.Tendencies.Listed {
