@@ -33,7 +33,7 @@ that the next run measures the same files.
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &usageError{err: err, flag: true}
 	})
-	root.AddCommand(newIngestCmd(a), newVerifyCmd(a), newQueriesCmd(a), newExportCmd(a), newOneCmd(a), newScaleCmd(a), newCorpusCmd(a))
+	root.AddCommand(newIngestCmd(a), newVerifyCmd(a), newQueriesCmd(a), newExportCmd(a), newOneCmd(a), newScaleCmd(a), newCorpusCmd(a), newReviewCmd(a))
 	return root
 }
 
