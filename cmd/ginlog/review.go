@@ -96,7 +96,9 @@ moment (its hand, the cards it has seen, what its opponent's plays say
 of its hand; never the hidden cards the log reveals) by the rollout
 player's evaluation: every legal move played out on the same deals
 (--deals), its value the expected net points of the round. The loss of a
-decision is what the best move was worth above the one played.
+decision is what the best move was worth above the one played, both valued
+again on deals of their own (the best of many noisy values looks better
+than it is), and counted when beyond twice its standard error.
 
 A decision is an inaccuracy from 1 point lost, a mistake from 3, a
 blunder from 6: below a point, a loss is within the evaluator's noise; a
@@ -110,7 +112,9 @@ draw, the card's place in the hand and the deadwood within reach for a
 discard, the best call available for a call), ranked by points lost a
 game, each with how often it lost (a 95% Wilson interval), its points a
 game (a 95% interval with the games as clusters), and its three worst
-instances: ginlog show GAME --round R takes you there.
+instances: ginlog show GAME --round R takes you there, the reviewed
+decisions marked in place (?! inaccuracy, ? mistake, ?? blunder). ginlog
+report opens with the biggest leaks of the review stored.
 
 A game that breaks a rule is reviewed up to its first violation, and the
 output says so. The values are stored in the database (review_decisions),
