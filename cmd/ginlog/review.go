@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
@@ -104,7 +106,7 @@ A decision is an inaccuracy from 1 point lost, a mistake from 3, a
 blunder from 6: below a point, a loss is within the evaluator's noise; a
 point is a card's worth of deadwood for a round; 6 is a typical knock's
 margin. A game's accuracy is the share of its decisions that lost less
-than a point.
+than a point; the least accurate games close the output (--show of them).
 
 Leaks are the losses grouped by what was played in which situation (the
 face-up card's relation to the hand and the phase of the round for a
@@ -389,8 +391,9 @@ func writeReview(a *app, opts reviewOptions, weights string, rep *review.Report,
 	for _, d := range doc.Mistakes {
 		mistakes.Append(d.Game, d.Round, d.Ply, d.Kind, d.Played, d.Best, d.Lost, d.SE, d.Class)
 	}
+	worstGames := leastAccurate(doc.GameScores, opts.show)
 	if opts.format == render.Text {
-		return writeReviewText(a, &doc, leaks, mistakes)
+		return writeReviewText(a, &doc, leaks, mistakes, worstGames)
 	}
 	summary := &render.Table{Columns: []render.Column{{Name: "side"}, {Name: "games"}, {Name: "decisions"},
 		{Name: "accuracy", Format: "%.4f"}, {Name: "inaccuracies"}, {Name: "mistakes"}, {Name: "blunders"},
@@ -398,7 +401,11 @@ func writeReview(a *app, opts reviewOptions, weights string, rep *review.Report,
 	summary.Append(doc.Side, doc.Games, doc.Decisions, doc.Accuracy, doc.Classes["inaccuracy"], doc.Classes["mistake"],
 		doc.Classes["blunder"], doc.LostAGame, len(doc.Truncated))
 	layout := a.layout(a.out)
-	for i, t := range []*render.Table{summary, leaks, mistakes} {
+	tables := []*render.Table{summary, leaks, mistakes}
+	if worstGames != nil {
+		tables = append(tables, worstGames)
+	}
+	for i, t := range tables {
 		if i > 0 {
 			fmt.Fprintln(a.out)
 		}
@@ -423,7 +430,25 @@ func worstText(ds []reviewDecision) string {
 
 // writeReviewText prints a review as text: the summary in words, each
 // leak explained, and the tables.
-func writeReviewText(a *app, doc *reviewReport, leaks, mistakes *render.Table) error {
+// leastAccurate is the table of the n least accurate games, the most
+// points lost first among equals; nil for a review of one game.
+func leastAccurate(games []reviewGame, n int) *render.Table {
+	if len(games) < 2 || n == 0 {
+		return nil
+	}
+	games = slices.Clone(games)
+	slices.SortStableFunc(games, func(a, b reviewGame) int {
+		return cmp.Or(cmp.Compare(a.Accuracy, b.Accuracy), cmp.Compare(b.Lost, a.Lost), cmp.Compare(a.Game, b.Game))
+	})
+	t := &render.Table{Columns: []render.Column{{Name: "game"}, {Name: "decisions"}, {Name: "accuracy", Format: "%.3f"},
+		{Name: "points lost", Format: "%.1f"}}}
+	for _, g := range games[:min(n, len(games))] {
+		t.Append(g.Game, g.Decisions, g.Accuracy, g.Lost)
+	}
+	return t
+}
+
+func writeReviewText(a *app, doc *reviewReport, leaks, mistakes, worstGames *render.Table) error {
 	w := a.out
 	weights := "the default weights"
 	if doc.Weights != players.DefaultWeights {
@@ -459,9 +484,15 @@ func writeReviewText(a *app, doc *reviewReport, leaks, mistakes *render.Table) e
 			return err
 		}
 	}
-	if len(doc.Mistakes) == 0 {
+	if len(doc.Mistakes) > 0 {
+		fmt.Fprintln(w, "\nbiggest mistakes (ginlog show GAME --round R shows one):")
+		if err := render.Write(w, render.Text, mistakes, a.layout(w)); err != nil {
+			return err
+		}
+	}
+	if worstGames == nil {
 		return nil
 	}
-	fmt.Fprintln(w, "\nbiggest mistakes (ginlog show GAME --round R shows one):")
-	return render.Write(w, render.Text, mistakes, a.layout(w))
+	fmt.Fprintln(w, "\ngames, the least accurate first (ginlog review --game-id N reviews one):")
+	return render.Write(w, render.Text, worstGames, a.layout(w))
 }
