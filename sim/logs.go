@@ -1,9 +1,11 @@
 package sim
 
 import (
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/internal/safefile"
@@ -55,4 +57,24 @@ const (
 // last game is far before the last timestamp a log may have.
 func DefaultStart(seed uint64) int64 {
 	return BaseStart + int64((seed%StartSeeds+StartSeeds-1)%StartSeeds)*StartStep
+}
+
+// Sharded returns write putting game i's logs in a folder of dir of its
+// own for every per games: dir/<i/per>, the number zero-padded to the
+// width of the last folder's (of games in all), so that a million games
+// need not make one folder of two million files. Each folder is made as
+// its first game arrives (safefile.MakeDir); ingest reads folders whole.
+func Sharded(write func(string, *Game) error, per, games int) func(string, *Game) error {
+	width := len(strconv.Itoa(max(games-1, 0) / per))
+	var made sync.Map
+	return func(dir string, g *Game) error {
+		sub := filepath.Join(dir, fmt.Sprintf("%0*d", width, g.Index/per))
+		if _, ok := made.Load(sub); !ok {
+			if err := safefile.MakeDir(sub); err != nil {
+				return err
+			}
+			made.Store(sub, true)
+		}
+		return write(sub, g)
+	}
 }

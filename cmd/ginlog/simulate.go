@@ -24,6 +24,7 @@ type simulateOptions struct {
 	cfg     sim.Config
 	out     string
 	force   bool // write into a folder that holds files, replacing logs of the same names
+	per     int  // games a folder of out (0: all in out)
 	noLogs  bool
 	format  render.Format
 	compare *sim.Entrant      // also played in the first seat, on the same deals
@@ -84,6 +85,9 @@ logged one ("you"). The same seed and players give identical files.
 Game i is named start+i: --start, or by default a timestamp derived from
 the seed, 1700000000 + ((seed-1) mod 100000) × 1000000, so that batches
 of different seeds (of at most a million games each) never share a name.
+--per-folder N puts each N games in a folder of --out of their own (game i
+in <i/N>, zero-padded: 0000, 0001, ...), so that a million games need not
+make one folder of two million files; ingest reads the folders whole.
 Several games are played at once (--workers, one per CPU by default), each
 exec: player with a process per game in play; the files and the summary
 are the same whatever the number of workers. On a terminal a progress bar
@@ -112,6 +116,7 @@ goes on, and simulate exits with status 3. Codes:
 // simulateExample shows simulate's common uses.
 const simulateExample = `  ginlog simulate --games 20 --players simple,meldable --out logs/
   ginlog simulate --games 10000 --players simple,memory --mirror --no-logs
+  ginlog simulate --games 1000000 --players meldable,memory --per-folder 10000 --out big/
   ginlog simulate --games 100 --seed 7 --no-logs --format json
   ginlog simulate --games 10000 --mirror --no-logs --players tuned:w.json,simple --compare tuned:default
   ginlog simulate --game hearts --players simple,tracker,random,simple --games 200 --out hearts-logs/`
@@ -128,8 +133,8 @@ func simulateHearts(cmd *cobra.Command, a *app, opts simulateOptions, raw simula
 	if err != nil {
 		return err
 	}
-	if raw.compare != "" {
-		return usagef("--compare is for Gin matches")
+	if raw.compare != "" || opts.per != 0 {
+		return usagef("--compare and --per-folder are for Gin matches")
 	}
 	return runSimulateHearts(cmd.Context(), a, h)
 }
@@ -163,6 +168,9 @@ func (o *simulateOptions) parseFlags(raw simulateFlags) error {
 	if o.cfg.Workers < 0 {
 		return usagef("--workers: want 0 (one per CPU) or more, got %d", o.cfg.Workers)
 	}
+	if o.per < 0 || o.per > 0 && o.noLogs {
+		return usagef("--per-folder: want 0 (every log in --out) or the games of a folder, with --out; got %d", o.per)
+	}
 	if o.cfg.Start < 0 || o.cfg.Start > ingest.MaxTimestamp-int64(o.cfg.Games) {
 		return usagef("--start: the timestamps of %d games from %d would pass %d, the last a log may have", o.cfg.Games, o.cfg.Start, int64(ingest.MaxTimestamp))
 	}
@@ -192,6 +200,7 @@ func addSimulateFlags(cmd *cobra.Command, opts *simulateOptions, raw *simulateFl
 	mustComplete(cmd, "players", playersCompletion)
 	f.StringVarP(&opts.out, "out", "o", "", "directory for the log files (created if missing; it must be empty)")
 	f.BoolVar(&opts.force, "force", false, "write into an --out that holds files, replacing logs of the same names")
+	f.IntVar(&opts.per, "per-folder", 0, "put each N games' logs in a folder of --out of their own (0000, 0001, ...; 0: all in --out)")
 	f.BoolVar(&opts.cfg.Mirror, "mirror", false, "play each deal twice, the first mover's cards going to the other player")
 	f.BoolVar(&opts.noLogs, "no-logs", false, "only evaluate: write no files")
 	f.Int64Var(&opts.cfg.Start, "start", 0, fmt.Sprintf("timestamp of the first game; game i gets start+i (default from the seed: %d + ((seed-1) mod %d) × %d)", sim.BaseStart, sim.StartSeeds, sim.StartStep))
@@ -216,6 +225,9 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		case err != nil:
 			return outError("--out", err)
 		}
+	}
+	if opts.per > 0 {
+		write = sim.Sharded(write, opts.per, opts.cfg.Games)
 	}
 	m, err := playMatch(ctx, a, opts.cfg, opts.out, write)
 	if err != nil {

@@ -173,6 +173,7 @@ func TestSimulateStart(t *testing.T) {
 		{"seed 1", nil, []string{"1700000000-score.csv", "1700000000.csv", "1700000001-score.csv", "1700000001.csv", "1700000002-score.csv", "1700000002.csv"}},
 		{"seed 2", []string{"--seed", "2"}, []string{"1701000000-score.csv", "1701000000.csv", "1701000001-score.csv", "1701000001.csv", "1701000002-score.csv", "1701000002.csv"}},
 		{"--start", []string{"--seed", "2", "--start", "1234"}, []string{"1234-score.csv", "1234.csv", "1235-score.csv", "1235.csv", "1236-score.csv", "1236.csv"}},
+		{"--per-folder", []string{"--per-folder", "2"}, []string{"0/1700000000-score.csv", "0/1700000000.csv", "0/1700000001-score.csv", "0/1700000001.csv", "1/1700000002-score.csv", "1/1700000002.csv"}},
 		{"hearts seed 3", append([]string{"--seed", "3"}, hearts...), []string{"1-simple/1702000000.csv", "1-simple/1702000001.csv", "1-simple/1702000002.csv", "2-random/1702000000.csv", "2-random/1702000001.csv", "2-random/1702000002.csv"}},
 		{"hearts --start", append([]string{"--start", "5"}, hearts...), []string{"1-simple/5.csv", "1-simple/6.csv", "1-simple/7.csv", "2-random/5.csv", "2-random/6.csv", "2-random/7.csv"}},
 	} {
@@ -191,5 +192,39 @@ func TestSimulateStart(t *testing.T) {
 	}
 	if n := len(readDir(t, out)); n != 200 {
 		t.Errorf("%d files after two batches of 50 games, want 200", n)
+	}
+}
+
+// TestSimulatePerFolder: --per-folder puts each N games in a folder of
+// their own, numbered to one width, and ingest reads them all; it is
+// refused where it means nothing.
+func TestSimulatePerFolder(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "logs")
+	if r := runCmd(t, nil, "simulate", "--games", "25", "--per-folder", "2", "--out", out); r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.err)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 13 || entries[0].Name() != "00" || entries[12].Name() != "12" || !entries[0].IsDir() {
+		t.Fatalf("%d entries from %s, want folders 00 to 12", len(entries), entries[0].Name())
+	}
+	if n := len(readDir(t, filepath.Join(out, "12"))); n != 2 {
+		t.Errorf("the last folder holds %d files, want 2 (one game)", n)
+	}
+	db := filepath.Join(t.TempDir(), "p.duckdb")
+	if r := runCmd(t, nil, "--db", db, "ingest", out); r.code != exitOK || !strings.Contains(r.out+r.err, "25 games") {
+		t.Errorf("ingest: exit %d: %s%s", r.code, r.out, r.err)
+	}
+	for _, args := range [][]string{
+		{"--per-folder", "-1", "--out", t.TempDir()},
+		{"--per-folder", "5", "--no-logs"},
+		{"--per-folder", "5", "--game", "hearts", "--out", t.TempDir()},
+	} {
+		r := runCmd(t, nil, append([]string{"simulate", "--games", "4"}, args...)...)
+		if r.code != exitUsage || !strings.Contains(r.err, "--per-folder") {
+			t.Errorf("%v: exit %d, %q; want a usage error naming --per-folder", args, r.code, r.err)
+		}
 	}
 }
