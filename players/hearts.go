@@ -7,11 +7,28 @@ import (
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
+	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/sim"
 )
 
+// HeartsEntrant resolves one Hearts player name: a baseline bot, or
+// exec:CMD, a program speaking the Hearts line protocol (HeartsPlayer of
+// package players/external), whose processes ps starts.
+func (ps *Resolver) HeartsEntrant(name string) (sim.HeartsEntrant, error) {
+	command, ok := strings.CutPrefix(name, "exec:")
+	if !ok {
+		return NewHeartsEntrant(name)
+	}
+	pool, err := ps.pool(name, command, external.HeartsHello)
+	if err != nil {
+		return sim.HeartsEntrant{}, err
+	}
+	return sim.HeartsEntrant{Name: name, New: func(*rand.Rand) hearts.Player { return pool.HeartsPlayer() }}, nil
+}
+
 // NewHeartsEntrant resolves a Hearts player name: one of the baseline
-// bots of package hearts/bots (HeartsNames).
+// bots of package hearts/bots (HeartsNames), exec:CMD excepted (see
+// Resolver.HeartsEntrant).
 func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 	if _, err := bots.New(name, nil); err != nil {
 		return sim.HeartsEntrant{}, err
@@ -26,15 +43,21 @@ func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 func HeartsNames() []string { return bots.Names }
 
 // ParseHearts reads a comma-separated list of 2 or 4 Hearts player names,
-// by seat.
+// by seat, exec:CMD excepted (see Resolver.ParseHearts).
 func ParseHearts(list string) ([]sim.HeartsEntrant, error) {
+	return (*Resolver)(nil).ParseHearts(list)
+}
+
+// ParseHearts reads a comma-separated list of 2 or 4 Hearts player names,
+// by seat, exec:CMD included: any mix of built-in and external players.
+func (ps *Resolver) ParseHearts(list string) ([]sim.HeartsEntrant, error) {
 	names := strings.Split(list, ",")
 	if !hearts.ValidPlayers(len(names)) {
 		return nil, fmt.Errorf("%d Hearts players in %q: want 2 or 4, separated by commas", len(names), list)
 	}
 	out := make([]sim.HeartsEntrant, len(names))
 	for i, n := range names {
-		e, err := NewHeartsEntrant(strings.TrimSpace(n))
+		e, err := ps.HeartsEntrant(strings.TrimSpace(n))
 		if err != nil {
 			return nil, err
 		}
