@@ -65,3 +65,24 @@ func (ps *Resolver) ParseHearts(list string) ([]sim.HeartsEntrant, error) {
 	}
 	return out, nil
 }
+
+// HeartsForfeitCodes lists the codes a Hearts forfeit can have, with what
+// they mean: the rules engine's, each with the 2019 framework's name of
+// it, and the exec: players' own (a timeout being the framework's
+// TimeError).
+func HeartsForfeitCodes() [][2]string {
+	var out [][2]string
+	for _, err := range []error{hearts.ErrLead, hearts.ErrBleeding, hearts.ErrBreaking, hearts.ErrRenege, hearts.ErrNotHeld} {
+		out = append(out, [2]string{hearts.Code(err), fmt.Sprintf("%v (%s)", err, hearts.FrameworkName(err))})
+	}
+	for _, c := range external.Codes {
+		switch c[0] {
+		case external.CodeBadMelds: // Gin's only
+		case external.CodeTimeout:
+			out = append(out, [2]string{c[0], c[1] + " (TimeError)"})
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
