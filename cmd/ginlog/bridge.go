@@ -20,8 +20,8 @@ framework speak ginlog's line protocol (docs/protocol.md), so that every
 command that takes a player plays it as exec:PATH.`,
 		Example: `  ginlog bridge haskell --out GinlogMain.hs
   ginlog bridge haskell --game hearts --out GinlogHeartsMain.hs`,
-		Args:    subcommandArgs,
-		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		Args: subcommandArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newBridgeHaskellCmd(a))
 	return cmd
