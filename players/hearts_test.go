@@ -3,6 +3,8 @@ package players
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,5 +95,27 @@ func TestParseHeartsExec(t *testing.T) {
 				t.Errorf("%d pools", n)
 			}
 		})
+	}
+}
+
+// TestHeartsForfeitCodesDocumented: docs/protocol.md's Hearts table lists
+// every code a Hearts forfeit can have, with the framework's name of each
+// rule's error.
+func TestHeartsForfeitCodesDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "\n## Hearts\n")
+	for _, c := range HeartsForfeitCodes() {
+		row := "| `" + c[0] + "` |"
+		if !strings.Contains(section, row) {
+			t.Errorf("docs/protocol.md's Hearts section has no row %s", row)
+		}
+		if i := strings.LastIndex(c[1], "("); i >= 0 && strings.HasSuffix(c[1], "Error)") {
+			if name := c[1][i+1 : len(c[1])-1]; !strings.Contains(section, "`"+name+"`") {
+				t.Errorf("docs/protocol.md's Hearts section does not name %s", name)
+			}
+		}
 	}
 }
