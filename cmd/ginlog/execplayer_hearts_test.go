@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -108,5 +109,23 @@ func TestSimulateHeartsExecLogs(t *testing.T) {
 	r = runCmd(t, env, "ingest", out) // which verifies the Hearts games it loads
 	if want := fmt.Sprintf("verified %d Hearts games", 12-forfeits); r.code != exitOK || !strings.Contains(r.out, want) || !strings.Contains(r.out, "deviations: none") {
 		t.Errorf("ingest: exit %d, want %q and no deviation:\n%s%s", r.code, want, r.out, r.err)
+	}
+}
+
+// TestSimulateHeartsExecStderr: what a Hearts bot writes on stderr is
+// kept per game and seat, <stamp>-<seat>.stderr, the seats A to D.
+func TestSimulateHeartsExecStderr(t *testing.T) {
+	bot := testHeartsBot(t)
+	dir := t.TempDir()
+	r := runCmd(t, nil, "simulate", "--game", "hearts", "--games", "2", "--players", "simple,tracker,exec:"+bot+" crash,simple",
+		"--no-logs", "--stderr-dir", dir)
+	if r.code != exitRejected {
+		t.Fatalf("exit %d, want %d: %s", r.code, exitRejected, r.err)
+	}
+	for _, name := range []string{"1700000000-C.stderr", "1700000001-C.stderr"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || string(b) != "boom: no card to play\n" {
+			t.Errorf("%s: %q, %v", name, b, err)
+		}
 	}
 }
