@@ -24,6 +24,7 @@ func TestHaskellGolden(t *testing.T) {
 	}{
 		{"GinlogMain.hs", HaskellOptions{}},
 		{"MyBot.hs", HaskellOptions{Module: "Bots.MyBot", File: "ginlog/Main.hs"}},
+		{"GinlogHeartsMain.hs", HaskellOptions{Game: Hearts}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -32,6 +33,13 @@ func TestHaskellGolden(t *testing.T) {
 			}
 			gold.Check(t, filepath.Join("testdata", tc.name+".golden"), b.String())
 		})
+	}
+}
+
+func TestHaskellBadGame(t *testing.T) {
+	err := Haskell(io.Discard, HaskellOptions{Game: "chess"})
+	if err == nil || err.Error() != `game "chess": want gin or hearts` {
+		t.Errorf("error %v", err)
 	}
 }
 

@@ -63,17 +63,23 @@ func PlayHand(deck *Deck, number int, players []Player, totals [MaxPlayers]int) 
 		return HandRecord{}, err
 	}
 	for !h.Done() {
-		seat := h.ToMove()
-		v := View{
-			Seat: seat, Players: n, Hand: number, Held: h.Held(seat), Legal: h.Legal(),
-			Led: h.inCur > 0, Trick: h.Current(), Leader: h.cur.Leader, Tricks: h.Tricks(),
-			Taken: h.Taken(), Totals: totals, Played: h.played,
-		}
-		if err := h.Play(players[seat].Play(&v)); err != nil {
+		v := h.View(number, totals)
+		if err := h.Play(players[v.Seat].Play(&v)); err != nil {
 			return h.Record(number), err
 		}
 	}
 	return h.Record(number), nil
+}
+
+// View returns what the seat to move may know, in the hand numbered
+// number of a game whose totals before the hand are totals.
+func (h *HandState) View(number int, totals [MaxPlayers]int) View {
+	seat := h.ToMove()
+	return View{
+		Seat: seat, Players: h.n, Hand: number, Held: h.Held(seat), Legal: h.Legal(),
+		Led: h.inCur > 0, Trick: h.Current(), Leader: h.cur.Leader, Tricks: h.Tricks(),
+		Taken: h.Taken(), Totals: totals, Played: h.played,
+	}
 }
 
 // GameRecord is a finished game.

@@ -29,12 +29,24 @@ func Code(err error) string {
 	return ""
 }
 
+// FrameworkName returns the name the 2019 FIT2102 framework gave a rule
+// violation (its PlayerError: RenegError, InvalidCardError, LeadError,
+// BleedError, BrokenError), or "" for an error that is not one.
+func FrameworkName(err error) string {
+	for _, c := range codes {
+		if errors.Is(err, c.err) {
+			return c.framework
+		}
+	}
+	return ""
+}
+
 var codes = []struct {
-	err  error
-	code string
+	err             error
+	code, framework string
 }{
-	{ErrLead, "lead"}, {ErrBleeding, "bleeding"}, {ErrBreaking, "breaking"},
-	{ErrRenege, "renege"}, {ErrNotHeld, "not-held"}, {ErrBadPlayer, "bad-player"},
+	{ErrLead, "lead", "LeadError"}, {ErrBleeding, "bleeding", "BleedError"}, {ErrBreaking, "breaking", "BrokenError"},
+	{ErrRenege, "renege", "RenegError"}, {ErrNotHeld, "not-held", "InvalidCardError"}, {ErrBadPlayer, "bad-player", ""},
 }
 
 // RuleError is an illegal play: which seat, in which trick of the hand

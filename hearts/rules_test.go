@@ -119,3 +119,26 @@ func TestLegalMatchesReference(t *testing.T) {
 		t.Errorf("only %d kinds of situation met: %v", len(seen), seen)
 	}
 }
+
+func TestCodesAndFrameworkNames(t *testing.T) {
+	for _, tc := range []struct {
+		err             error
+		code, framework string
+	}{
+		{ErrLead, "lead", "LeadError"},
+		{ErrBleeding, "bleeding", "BleedError"},
+		{ErrBreaking, "breaking", "BrokenError"},
+		{&RuleError{Err: ErrRenege}, "renege", "RenegError"},
+		{ErrNotHeld, "not-held", "InvalidCardError"},
+		{ErrBadDeal, "", ""},
+	} {
+		t.Run(tc.err.Error(), func(t *testing.T) {
+			if got := Code(tc.err); got != tc.code {
+				t.Errorf("Code: got %q, want %q", got, tc.code)
+			}
+			if got := FrameworkName(tc.err); got != tc.framework {
+				t.Errorf("FrameworkName: got %q, want %q", got, tc.framework)
+			}
+		})
+	}
+}

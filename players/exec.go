@@ -42,27 +42,37 @@ func (ps *Resolver) Entrant(name string) (sim.Entrant, error) {
 	if !ok {
 		return NewEntrant(name)
 	}
+	pool, err := ps.pool(name, command, external.Hello)
+	if err != nil {
+		return sim.Entrant{}, err
+	}
+	return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return pool.Player() }}, nil
+}
+
+// pool makes the pool of the exec: player name running command, which
+// speaks the protocol of the game hello names.
+func (ps *Resolver) pool(name, command, hello string) (*external.Pool, error) {
 	if ps == nil {
-		return sim.Entrant{}, ErrNoExec
+		return nil, ErrNoExec
 	}
 	timeout := ps.Timeout
 	if timeout == 0 {
 		timeout = external.DefaultTimeout
 	}
 	if timeout < 0 {
-		return sim.Entrant{}, fmt.Errorf("player %q: a time limit of %v: want a positive duration", name, timeout)
+		return nil, fmt.Errorf("player %q: a time limit of %v: want a positive duration", name, timeout)
 	}
 	pool, err := external.NewPool(external.Options{
-		Command: strings.Fields(strings.Trim(command, `"'`)), Timeout: timeout, StderrDir: ps.StderrDir,
+		Command: strings.Fields(strings.Trim(command, `"'`)), Timeout: timeout, StderrDir: ps.StderrDir, Hello: hello,
 	})
 	if err != nil {
-		return sim.Entrant{}, err // it names the command
+		return nil, err // it names the command
 	}
 	ps.mu.Lock()
 	ps.pools = append(ps.pools, pool)
 	ps.names = append(ps.names, name)
 	ps.mu.Unlock()
-	return sim.Entrant{Name: name, New: func(*rand.Rand) gin.Player { return pool.Player() }}, nil
+	return pool, nil
 }
 
 // Parse reads two player names separated by a comma, the logged one

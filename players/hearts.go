@@ -7,11 +7,28 @@ import (
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
+	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/sim"
 )
 
+// HeartsEntrant resolves one Hearts player name: a baseline bot, or
+// exec:CMD, a program speaking the Hearts line protocol (HeartsPlayer of
+// package players/external), whose processes ps starts.
+func (ps *Resolver) HeartsEntrant(name string) (sim.HeartsEntrant, error) {
+	command, ok := strings.CutPrefix(name, "exec:")
+	if !ok {
+		return NewHeartsEntrant(name)
+	}
+	pool, err := ps.pool(name, command, external.HeartsHello)
+	if err != nil {
+		return sim.HeartsEntrant{}, err
+	}
+	return sim.HeartsEntrant{Name: name, New: func(*rand.Rand) hearts.Player { return pool.HeartsPlayer() }}, nil
+}
+
 // NewHeartsEntrant resolves a Hearts player name: one of the baseline
-// bots of package hearts/bots (HeartsNames).
+// bots of package hearts/bots (HeartsNames), exec:CMD excepted (see
+// Resolver.HeartsEntrant).
 func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 	if _, err := bots.New(name, nil); err != nil {
 		return sim.HeartsEntrant{}, err
@@ -26,19 +43,46 @@ func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 func HeartsNames() []string { return bots.Names }
 
 // ParseHearts reads a comma-separated list of 2 or 4 Hearts player names,
-// by seat.
+// by seat, exec:CMD excepted (see Resolver.ParseHearts).
 func ParseHearts(list string) ([]sim.HeartsEntrant, error) {
+	return (*Resolver)(nil).ParseHearts(list)
+}
+
+// ParseHearts reads a comma-separated list of 2 or 4 Hearts player names,
+// by seat, exec:CMD included: any mix of built-in and external players.
+func (ps *Resolver) ParseHearts(list string) ([]sim.HeartsEntrant, error) {
 	names := strings.Split(list, ",")
 	if !hearts.ValidPlayers(len(names)) {
 		return nil, fmt.Errorf("%d Hearts players in %q: want 2 or 4, separated by commas", len(names), list)
 	}
 	out := make([]sim.HeartsEntrant, len(names))
 	for i, n := range names {
-		e, err := NewHeartsEntrant(strings.TrimSpace(n))
+		e, err := ps.HeartsEntrant(strings.TrimSpace(n))
 		if err != nil {
 			return nil, err
 		}
 		out[i] = e
 	}
 	return out, nil
+}
+
+// HeartsForfeitCodes lists the codes a Hearts forfeit can have, with what
+// they mean: the rules engine's, each with the 2019 framework's name of
+// it, and the exec: players' own (a timeout being the framework's
+// TimeError).
+func HeartsForfeitCodes() [][2]string {
+	var out [][2]string
+	for _, err := range []error{hearts.ErrLead, hearts.ErrBleeding, hearts.ErrBreaking, hearts.ErrRenege, hearts.ErrNotHeld} {
+		out = append(out, [2]string{hearts.Code(err), fmt.Sprintf("%v (%s)", err, hearts.FrameworkName(err))})
+	}
+	for _, c := range external.Codes {
+		switch c[0] {
+		case external.CodeBadMelds: // Gin's only
+		case external.CodeTimeout:
+			out = append(out, [2]string{c[0], c[1] + " (TimeError)"})
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }

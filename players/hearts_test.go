@@ -1,11 +1,16 @@
 package players
 
 import (
+	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
+	ext "github.com/ginlog/ginlog/players/external"
 )
 
 func TestParseHearts(t *testing.T) {
@@ -49,5 +54,68 @@ func TestHeartsNames(t *testing.T) {
 	}
 	if len(HeartsNames()) != len(bots.Names) {
 		t.Errorf("%d names, want the %d bots of hearts/bots", len(HeartsNames()), len(bots.Names))
+	}
+}
+
+// TestParseHeartsExec: a Resolver resolves exec: players among built-in
+// ones in Hearts seats, each an external Hearts player; without one, or
+// with a command that is not found, exec: is refused.
+func TestParseHeartsExec(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ps   *Resolver
+		list string
+		err  string // part of the error, "" for none
+	}{
+		{"mixed", &Resolver{}, "exec:true,simple,exec:true,tracker", ""},
+		{"two", &Resolver{}, "simple,exec:true", ""},
+		{"no resolver", nil, "exec:true,simple", ErrNoExec.Error()},
+		{"not found", &Resolver{}, "simple,exec:./no-such-bot", "no-such-bot"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.ps.ParseHearts(tc.list)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tc.ps.Watch(context.Background())()
+			for i, name := range strings.Split(tc.list, ",") {
+				p := got[i].New(rand.New(rand.NewPCG(1, 2)))
+				_, external := p.(*ext.HeartsPlayer)
+				if got[i].Name != name || external != strings.HasPrefix(name, "exec:") {
+					t.Errorf("seat %d: %s, %T", i, got[i].Name, p)
+				}
+			}
+			if n := len(tc.ps.Stats()); n != strings.Count(tc.list, "exec:") {
+				t.Errorf("%d pools", n)
+			}
+		})
+	}
+}
+
+// TestHeartsForfeitCodesDocumented: docs/protocol.md's Hearts table lists
+// every code a Hearts forfeit can have, with the framework's name of each
+// rule's error.
+func TestHeartsForfeitCodesDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "\n## Hearts\n")
+	for _, c := range HeartsForfeitCodes() {
+		row := "| `" + c[0] + "` |"
+		if !strings.Contains(section, row) {
+			t.Errorf("docs/protocol.md's Hearts section has no row %s", row)
+		}
+		if i := strings.LastIndex(c[1], "("); i >= 0 && strings.HasSuffix(c[1], "Error)") {
+			if name := c[1][i+1 : len(c[1])-1]; !strings.Contains(section, "`"+name+"`") {
+				t.Errorf("docs/protocol.md's Hearts section does not name %s", name)
+			}
+		}
 	}
 }

@@ -8,7 +8,8 @@
 // sampled:PATH and rollout:PATH, the players of package players/tuned
 // with the weights in PATH, and exec:CMD, a program speaking the line
 // protocol (package players/external), which only a Resolver starts. A
-// Hearts player is a baseline bot of package hearts/bots.
+// Hearts player is a baseline bot of package hearts/bots, or exec:CMD, a
+// program speaking the Hearts line protocol, which a Resolver starts too.
 //
 // The packages of players sit below this one and know nothing of it;
 // sim runs matches between entrants and knows no player by name.

@@ -21,6 +21,9 @@
 // Retrace works on replay.Game values read with each hand as the log lists
 // it (replay.Round.Listed: store's Filter.Listed, or
 // replay.FromRecord).
+//
+// Hearts games are retraced card by card (RetraceHearts, RunHearts), from
+// the games of the Hearts log reader: hearts.go says how.
 package retrace
 
 import (
@@ -141,23 +144,32 @@ type tracer struct {
 
 // faulted records the player's violation, if any, and reports it.
 func (t *tracer) faulted(round, ply int) bool {
-	f, ok := t.p.(faulter)
+	code, msg, ok := faultOf(t.p)
+	if ok {
+		t.res.Fault = &Fault{Game: t.g.LogTS, Round: round, Ply: ply, Code: code, Msg: msg}
+	}
+	return ok
+}
+
+// faultOf returns the code and message of player p's violation, if it
+// has one: its error's Code, or "fault".
+func faultOf(p any) (code, msg string, ok bool) {
+	f, ok := p.(faulter)
 	if !ok {
-		return false
+		return "", "", false
 	}
 	err := f.Fault()
 	if err == nil {
-		return false
+		return "", "", false
 	}
-	fault := &Fault{Game: t.g.LogTS, Round: round, Ply: ply, Code: "fault", Msg: err.Error()}
+	code, msg = "fault", err.Error()
 	if c, ok := err.(interface{ Code() string }); ok {
-		fault.Code = c.Code()
-		if len(fault.Msg) > len(fault.Code)+2 && fault.Msg[:len(fault.Code)+2] == fault.Code+": " {
-			fault.Msg = fault.Msg[len(fault.Code)+2:]
+		code = c.Code()
+		if len(msg) > len(code)+2 && msg[:len(code)+2] == code+": " {
+			msg = msg[len(code)+2:]
 		}
 	}
-	t.res.Fault = fault
-	return true
+	return code, msg, true
 }
 
 func (t *tracer) compare(k Kind, round, ply int, logged, player string) {

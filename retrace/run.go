@@ -32,17 +32,31 @@ type Options struct {
 // game's id and timestamp) or of sink, or when ctx is cancelled; a panic in
 // a game is returned as an error carrying its stack.
 func Run(ctx context.Context, games []*replay.Game, opts Options, sink func(i int, r *Result) error) error {
-	workers := opts.Workers
+	return runOrdered(ctx, len(games), opts.Workers, opts.Finished, func(i int) (*Result, error) {
+		g := games[i]
+		res, err := Retrace(g, i, opts.You, opts.Player(i))
+		if err != nil {
+			return nil, fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err)
+		}
+		return res, nil
+	}, sink)
+}
+
+// runOrdered runs do on games 0 to n-1 on workers goroutines (0: one per
+// CPU; at most one per game and sim.MaxWorkers), calling finished (when
+// set) as each is done, and passes the results to sink in the order of
+// the games, one call at a time: the machinery of Run and RunHearts.
+func runOrdered[R any](ctx context.Context, n, workers int, finished func(), do func(i int) (R, error), sink func(i int, r R) error) error {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, max(len(games), 1), sim.MaxWorkers)
+	workers = min(workers, max(n, 1), sim.MaxWorkers)
 	g, ctx := errgroup.WithContext(ctx)
 	next := make(chan int)
-	done := make(chan result, workers)
+	done := make(chan result[R], workers)
 	g.Go(func() error {
 		defer close(next)
-		for i := range games {
+		for i := range n {
 			select {
 			case next <- i:
 			case <-ctx.Done():
@@ -57,7 +71,7 @@ func Run(ctx context.Context, games []*replay.Game, opts Options, sink func(i in
 		g.Go(func() (err error) {
 			defer wg.Done()
 			defer panics.Capture(&err)
-			return retraceEach(ctx, games, opts, next, done)
+			return doEach(ctx, do, finished, next, done)
 		})
 	}
 	go func() { wg.Wait(); close(done) }()
@@ -65,26 +79,25 @@ func Run(ctx context.Context, games []*replay.Game, opts Options, sink func(i in
 	return g.Wait()
 }
 
-// result is the retrace of games[i].
-type result struct {
+// result is the result of game i.
+type result[R any] struct {
 	i   int
-	res *Result
+	res R
 }
 
-// retraceEach retraces the games whose indexes next gives, and sends
-// their results to done.
-func retraceEach(ctx context.Context, games []*replay.Game, opts Options, next <-chan int, done chan<- result) error {
+// doEach runs do on the games whose indexes next gives, and sends their
+// results to done.
+func doEach[R any](ctx context.Context, do func(i int) (R, error), finished func(), next <-chan int, done chan<- result[R]) error {
 	for i := range next {
-		g := games[i]
-		res, err := Retrace(g, i, opts.You, opts.Player(i))
+		res, err := do(i)
 		if err != nil {
-			return fmt.Errorf("game %d (%d): %w", g.ID, g.LogTS, err)
+			return err
 		}
-		if opts.Finished != nil {
-			opts.Finished()
+		if finished != nil {
+			finished()
 		}
 		select {
-		case done <- result{i, res}:
+		case done <- result[R]{i, res}:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -94,8 +107,8 @@ func retraceEach(ctx context.Context, games []*replay.Game, opts Options, next <
 
 // inOrder passes the results done brings, in any order, to sink in the
 // order of their indexes, holding those that come early.
-func inOrder(done <-chan result, sink func(i int, r *Result) error) error {
-	early := map[int]*Result{}
+func inOrder[R any](done <-chan result[R], sink func(i int, r R) error) error {
+	early := map[int]R{}
 	want := 0
 	for r := range done {
 		early[r.i] = r.res

@@ -39,13 +39,16 @@ type HeartsConfig struct {
 
 // HeartsGame is a finished game of a Hearts match.
 type HeartsGame struct {
-	Index  int
-	Stamp  int64
-	Record hearts.GameRecord
+	Index   int
+	Stamp   int64
+	Record  hearts.GameRecord // the hands finished before a forfeit
+	Forfeit *HeartsForfeit    // the illegal play that ended the game, or nil
 }
 
-// Play plays game i of the match.
-func (c *HeartsConfig) Play(i int) (*HeartsGame, error) {
+// Play plays game i of the match. A game that ends on an illegal play is
+// returned with its Forfeit; an error is what stops the match (a player
+// that cannot start).
+func (c *HeartsConfig) Play(i int) (game *HeartsGame, err error) {
 	n := len(c.Players)
 	if !hearts.ValidPlayers(n) {
 		return nil, fmt.Errorf("%d players: want 2 or 4", n)
@@ -54,15 +57,39 @@ func (c *HeartsConfig) Play(i int) (*HeartsGame, error) {
 	for s, e := range c.Players {
 		players[s] = e.New(rand.New(rand.NewPCG(c.Seed^playerSeed, uint64(n*i+s))))
 	}
+	stamp := c.Start + int64(i)
+	where := func(err error) error { return fmt.Errorf("game %d: %w", i, err) }
+	ids := HeartsIDs(c.Players)
+	for s, p := range players {
+		if hn, ok := p.(HeartsNamer); ok {
+			hn.SetPlayerIDs(ids)
+		}
+		if gs, ok := p.(GameStarter); ok {
+			if err := gs.StartGame(i, stamp, s); err != nil {
+				endGame(players[:s])
+				return nil, where(err)
+			}
+		}
+	}
+	defer func() {
+		if e := endGame(players); e != nil && err == nil {
+			game, err = nil, where(e)
+		}
+	}()
 	limit := c.Limit
 	if limit == 0 {
 		limit = hearts.DefaultLimit
 	}
 	rec, err := hearts.PlayGame(hearts.RandomDeals(rand.New(rand.NewPCG(c.Seed, uint64(i)))), players, limit)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", i, err)
+	g := &HeartsGame{Index: i, Stamp: stamp, Record: rec}
+	var re *hearts.RuleError
+	switch {
+	case errors.As(err, &re):
+		g.Forfeit = heartsForfeitOf(re, len(rec.Hands)+1, players)
+	case err != nil:
+		return nil, where(err)
 	}
-	return &HeartsGame{Index: i, Stamp: c.Start + int64(i), Record: rec}, nil
+	return g, nil
 }
 
 // RunHearts plays every game of the match as Run does a Gin match: on the
@@ -109,7 +136,8 @@ func HeartsDirs(dir string, ids []string) error {
 // player-id ordered format (logs.GameFiles): <dir>/<id>/<stamp>.csv for
 // each player's id, in the folders HeartsDirs made. Every file must be
 // new: a file or a link already there is an error, and nothing is written
-// through a link.
+// through a link. A forfeited game writes nothing, as the framework wrote
+// no log of a game that ended on an error.
 func WriteHeartsGame(dir string, g *HeartsGame, ids []string) error {
 	return writeHearts(dir, g, ids, safefile.WriteNew)
 }
@@ -121,6 +149,9 @@ func OverwriteHeartsGame(dir string, g *HeartsGame, ids []string) error {
 }
 
 func writeHearts(dir string, g *HeartsGame, ids []string, write func(string, []byte, fs.FileMode) error) error {
+	if g.Forfeit != nil {
+		return nil
+	}
 	files, err := logs.GameFiles(&g.Record, ids, g.Stamp)
 	if err != nil {
 		return err
@@ -143,10 +174,23 @@ type HeartsSummary struct {
 
 // HeartsSeatStats is one seat's record in a Hearts match.
 type HeartsSeatStats struct {
-	Wins   int // games it ended with the lowest total
-	Points int // points scored, over all hands
-	Moons  int // hands in which it shot the moon
-	Queens int // hands in which it took the queen of spades
+	Wins     int // games it ended with the lowest total
+	Points   int // points scored, over all hands
+	Moons    int // hands in which it shot the moon
+	Queens   int // hands in which it took the queen of spades
+	Forfeits int // games it ended with an illegal play
+}
+
+// AddGame counts one game of a match: a forfeited game as a forfeit of
+// the offender, won by no seat (the framework gave it no result), its
+// hands not counted; any other as Add does.
+func (s *HeartsSummary) AddGame(g *HeartsGame) {
+	if f := g.Forfeit; f != nil {
+		s.Games++
+		s.Seats[f.Seat].Forfeits++
+		return
+	}
+	s.Add(&g.Record)
 }
 
 // Add counts one finished game.

@@ -205,10 +205,10 @@ func (c *Config) Play(i int) (game *Game, err error) {
 
 // endGame calls EndGame on the players that have it and returns the first
 // error.
-func endGame(players []gin.Player) error {
+func endGame[P any](players []P) error {
 	var first error
 	for _, p := range players {
-		if ge, ok := p.(GameEnder); ok {
+		if ge, ok := any(p).(GameEnder); ok {
 			if err := ge.EndGame(); err != nil && first == nil {
 				first = err
 			}

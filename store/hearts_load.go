@@ -238,3 +238,10 @@ func (b *heartsBuild) finish() *logs.Game {
 	}
 	return b.g
 }
+
+// HeartsGameIDs returns the ids of the Hearts games of db in order, or
+// only game when it is not 0 (none when it names no Hearts game).
+func HeartsGameIDs(ctx context.Context, db *sql.DB, game int64) ([]int64, error) {
+	ids, _, err := selectForVerify(ctx, db, Selection{All: true, Game: game}, heartsSelectSQL, "Hearts games")
+	return ids, err
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginlog/ginlog/bridge"
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/spf13/cobra"
 )
 
@@ -17,9 +18,10 @@ func newBridgeCmd(a *app) *cobra.Command {
 		Long: `Bridge writes a program's source that makes a bot written for another
 framework speak ginlog's line protocol (docs/protocol.md), so that every
 command that takes a player plays it as exec:PATH.`,
-		Example: `  ginlog bridge haskell --out GinlogMain.hs`,
-		Args:    subcommandArgs,
-		RunE:    func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		Example: `  ginlog bridge haskell --out GinlogMain.hs
+  ginlog bridge haskell --game hearts --out GinlogHeartsMain.hs`,
+		Args: subcommandArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newBridgeHaskellCmd(a))
 	return cmd
@@ -52,13 +54,27 @@ or, without stack, with plain GHC and the packages the framework needs:
 (the two extensions are the framework's defaults: its modules may need
 them). Run it from the project's root, where src/ and submission/ are.
 
-The module uses only the framework's public types and the three player
+With --game hearts it writes the Main module for a player of the 2019
+FIT2102 Hearts framework (playCard :: PlayFunc in module Player, in
+staticgame/; makeBid is not called), which speaks the Hearts protocol:
+
+  ginlog bridge haskell --game hearts --out GinlogHeartsMain.hs
+  stack ghc -- -XTrustworthy -XNamedFieldPuns -XDuplicateRecordFields -O \
+    -isrc -istaticgame -outputdir .ginlog -o ginlog-hearts-player GinlogHeartsMain.hs
+  ginlog simulate --game hearts --players exec:./ginlog-hearts-player,simple,simple,simple \
+    --games 100 --out hearts-logs/
+
+The module uses only the framework's public types and the player's
 functions, needs no extension, and is inferred Safe. ginlog enforces the
 one-second limit and the memory limit itself.`,
 		Example: `  ginlog bridge haskell > GinlogMain.hs
-  ginlog bridge haskell --module MyPlayer --out ginlog/Main.hs`,
+  ginlog bridge haskell --module MyPlayer --out ginlog/Main.hs
+  ginlog bridge haskell --game hearts --out GinlogHeartsMain.hs`,
 		Args: argsRange(0, 0),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkKind(opts.Game); err != nil {
+				return err
+			}
 			if opts.out != "" {
 				opts.File = filepath.Base(opts.out)
 			}
@@ -67,6 +83,7 @@ one-second limit and the memory limit itself.`,
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "Player", "the player's module")
 	cmd.Flags().StringVarP(&opts.out, "out", "o", "", "write the module to this file instead of stdout")
+	gameKindFlag(cmd, &opts.Game, queries.GameGin, "the game of the player: gin or hearts")
 	return cmd
 }
 

@@ -108,4 +108,12 @@ func TestBridgeHaskell(t *testing.T) {
 		t.Errorf("exit %d, want %d", r.code, exitUsage)
 	}
 	golden(t, "bridge-bad-module.txt", r.err)
+	r = runCmd(t, nil, "bridge", "haskell", "--game", "hearts", "--module", "Bots.Mine")
+	if r.code != exitOK || !strings.Contains(r.out, "\nimport Bots.Mine (playCard)\n") || !strings.Contains(r.out, `hello = "ginlog-protocol 1 hearts"`) {
+		t.Errorf("--game hearts: exit %d: %s%s", r.code, r.out, r.err)
+	}
+	r = runCmd(t, nil, "bridge", "haskell", "--game", "chess")
+	if r.code != exitUsage || r.err != "ginlog: --game: no game kind \"chess\"; want gin or hearts\n" {
+		t.Errorf("--game chess: exit %d: %s", r.code, r.err)
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/progress"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/retrace"
 	"github.com/ginlog/ginlog/schema"
@@ -22,28 +23,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-type retraceOptions struct {
-	player  sim.Entrant
-	paths   []string
-	game    int64
-	opp     bool
-	show    int
-	seed    uint64
-	workers int // games retraced at once; 0: one per CPU
-	format  render.Format
-	exec    *players.Resolver // the exec: players' options and processes
-}
-
-func newRetraceCmd(a *app) *cobra.Command {
-	var (
-		opts   = retraceOptions{exec: &players.Resolver{}}
-		player string
-		format string
-	)
-	cmd := &cobra.Command{
-		Use:   "retrace --player NAME [LOGS...]",
-		Short: "Replay logs through your bot and show where its decisions differ",
-		Long: `Retrace replays logged games through a player, your own bot (exec:CMD) or
+// retraceLong is retrace's long help.
+const retraceLong = `Retrace replays logged games through a player, your own bot (exec:CMD) or
 a built-in one, and reports every decision where it now differs from the
 log: a regression diff for bot authors, and a check that logs belong to a
 bot. LOGS are paths as ingest takes them (read into a temporary database);
@@ -69,10 +50,37 @@ stderr shows the games done, the rate and the time left.
 A deterministic bot retraced on its own logs agrees 100%. Exit status 3
 means some decision differs or the bot broke a rule.
 
-` + execHelp,
+` + retraceHeartsHelp + `
+
+` + execHelp
+
+type retraceOptions struct {
+	player  sim.Entrant
+	paths   []string
+	game    int64
+	opp     bool
+	show    int
+	seed    uint64
+	workers int // games retraced at once; 0: one per CPU
+	format  render.Format
+	exec    *players.Resolver // the exec: players' options and processes
+}
+
+func newRetraceCmd(a *app) *cobra.Command {
+	var (
+		opts   = retraceOptions{exec: &players.Resolver{}}
+		player string
+		format string
+		hearts retraceHeartsFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "retrace --player NAME [LOGS...]",
+		Short: "Replay logs through your bot and show where its decisions differ",
+		Long:  retraceLong,
 		Example: `  ginlog retrace --player exec:./ginlog-player ~/Downloads/logs.zip
   ginlog retrace --player memory --format json logs/
-  ginlog retrace --player exec:./ginlog-player --game-id 12 --show 100`,
+  ginlog retrace --player exec:./ginlog-player --game-id 12 --show 100
+  ginlog retrace --game hearts --player exec:./ginlog-hearts-player --id Player1 hearts-logs/`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
@@ -80,30 +88,27 @@ means some decision differs or the bot broke a rule.
 			if player == "" {
 				return usagef("--player is required")
 			}
+			switch hearts.game {
+			case queries.GameHearts:
+				return retraceHearts(cmd, a, opts, hearts, player, format, args)
+			case queries.GameGin:
+				if err := hearts.ginOnly(cmd); err != nil {
+					return err
+				}
+			default:
+				return checkKind(hearts.game)
+			}
 			if opts.player, err = entrant(player, opts.exec); err != nil {
 				return usagef("--player: %v", err)
 			}
-			if err := makeStderrDir(opts.exec); err != nil {
+			if err := opts.check(format, args); err != nil {
 				return err
 			}
-			if opts.format, err = parseFormat(format); err != nil {
-				return err
-			}
-			if opts.workers < 0 {
-				return usagef("--workers: want 0 (one per CPU) or more, got %d", opts.workers)
-			}
-			if opts.show < 0 {
-				return usagef("--show: want 0 or more, got %d", opts.show)
-			}
-			if len(args) > 0 && opts.game != 0 {
-				return usagef("--game-id selects a game of the database: give no LOGS with it")
-			}
-			opts.paths = args
 			return runRetrace(cmd.Context(), a, opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&player, "player", "", "the player to retrace: exec:CMD, a built-in bot or tuned:PATH")
+	f.StringVar(&player, "player", "", "the player to retrace: exec:CMD, a built-in bot or tuned:PATH (a Hearts bot with --game hearts)")
 	mustComplete(cmd, "player", playerCompletion)
 	gameIDFlag(cmd, &opts.game, "retrace this game of the database only")
 	f.BoolVar(&opts.opp, "opp", false, "retrace the opponent's decisions instead of the logged player's")
@@ -112,7 +117,31 @@ means some decision differs or the bot broke a rule.
 	f.IntVar(&opts.workers, "workers", 0, fmt.Sprintf("games retraced at once, each with its own process of an exec: player (0: one per CPU; at most %d)", sim.MaxWorkers))
 	formatFlag(cmd, &format, "output format")
 	addExecFlags(f, opts.exec)
+	addRetraceHeartsFlags(cmd, &hearts)
 	return cmd
+}
+
+// check checks the flags both games share, given as format and the
+// arguments, and makes the --stderr-dir folder.
+func (o *retraceOptions) check(format string, args []string) error {
+	if err := makeStderrDir(o.exec); err != nil {
+		return err
+	}
+	var err error
+	if o.format, err = parseFormat(format); err != nil {
+		return err
+	}
+	if o.workers < 0 {
+		return usagef("--workers: want 0 (one per CPU) or more, got %d", o.workers)
+	}
+	if o.show < 0 {
+		return usagef("--show: want 0 or more, got %d", o.show)
+	}
+	if len(args) > 0 && o.game != 0 {
+		return usagef("--game-id selects a game of the database: give no LOGS with it")
+	}
+	o.paths = args
+	return nil
 }
 
 func runRetrace(ctx context.Context, a *app, opts retraceOptions) error {
@@ -168,7 +197,7 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		defer db.Close()
 		if opts.game != 0 {
 			if kind, err := store.GameKind(ctx, db.DB, opts.game); err == nil && kind == schema.KindHearts {
-				return nil, usagef("--game-id %d is a Hearts game: retrace plays Gin only", opts.game)
+				return nil, usagef("--game-id %d is a Hearts game: give --game hearts", opts.game)
 			}
 		}
 		games, err := listedGames(ctx, db, opts.game)
@@ -200,25 +229,26 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 	case err != nil && holdsHearts(ctx, db):
 		return nil, &usageError{err: ginOnly(err, "the logs hold")}
 	case err == nil && holdsHearts(ctx, db):
-		fmt.Fprintln(a.err, "the Hearts games of the logs are not retraced: retrace plays Gin only")
+		fmt.Fprintln(a.err, "the Hearts games of the logs are not retraced: give --game hearts for them")
 	}
 	return games, err
 }
 
-// ginOnlyError is a retrace that found no Gin game, only Hearts games.
+// ginOnlyError is a retrace of Gin games that found no Gin game, only
+// Hearts games.
 type ginOnlyError struct {
 	held string // "the logs hold", "the database holds"
 }
 
 func (e *ginOnlyError) Error() string {
-	return "retrace plays Gin only: " + e.held + " Hearts games only"
+	return e.held + " Hearts games only: give --game hearts"
 }
 
 // Unwrap makes it a selection.ErrNoGames: nothing to retrace.
 func (e *ginOnlyError) Unwrap() error { return selection.ErrNoGames }
 
-// ginOnly says that retrace plays Gin only when err is that no Gin game
-// was found; any other error is returned as it is.
+// ginOnly says that the games are Hearts games when err is that no Gin
+// game was found; any other error is returned as it is.
 func ginOnly(err error, held string) error {
 	if errors.Is(err, selection.ErrNoGames) {
 		return &ginOnlyError{held}

@@ -110,9 +110,10 @@ func TestRetraceDatabase(t *testing.T) {
 	}
 }
 
-// TestRetraceHearts: retrace given Hearts games, as logs or in the
-// database, says in one line that it plays Gin only, and retraces the Gin
-// games of logs that hold both.
+// TestRetraceHearts: retrace of Gin games given Hearts games, as logs or
+// in the database, says in one line to give --game hearts, and retraces
+// the Gin games of logs that hold both; with --game hearts, the Hearts
+// games (simple on its own seats agrees throughout).
 func TestRetraceHearts(t *testing.T) {
 	hearts := filepath.Join(t.TempDir(), "hearts")
 	if r := runCmd(t, nil, "simulate", "--game", "hearts", "--players", "simple,simple,simple,simple", "--games", "2", "--out", hearts); r.code != exitOK {
@@ -133,13 +134,17 @@ func TestRetraceHearts(t *testing.T) {
 		err  string
 	}{
 		{"hearts logs", []string{"retrace", "--player", "simple", hearts}, exitUsage,
-			"ginlog: retrace plays Gin only: the logs hold Hearts games only\n"},
+			"ginlog: the logs hold Hearts games only: give --game hearts\n"},
 		{"both", []string{"retrace", "--player", "memory", mixed}, exitOK,
-			"the Hearts games of the logs are not retraced: retrace plays Gin only\n"},
+			"the Hearts games of the logs are not retraced: give --game hearts for them\n"},
 		{"hearts database", []string{"--db", db, "retrace", "--player", "simple"}, exitNoMatch,
-			"ginlog: retrace plays Gin only: the database holds Hearts games only\n"},
+			"ginlog: the database holds Hearts games only: give --game hearts\n"},
 		{"a hearts game", []string{"--db", db, "retrace", "--player", "simple", "--game-id", "1"}, exitUsage,
-			"ginlog: --game-id 1 is a Hearts game: retrace plays Gin only\n"},
+			"ginlog: --game-id 1 is a Hearts game: give --game hearts\n"},
+		{"both as hearts", []string{"retrace", "--game", "hearts", "--player", "simple", "--id", "1-simple", mixed}, exitOK,
+			"the Gin games of the logs are not retraced: give --game gin for them\n"},
+		{"hearts database as hearts", []string{"--db", db, "retrace", "--game", "hearts", "--player", "simple", "--id", "2-simple"}, exitOK, ""},
+		{"a hearts game as hearts", []string{"--db", db, "retrace", "--game", "hearts", "--player", "simple", "--game-id", "1"}, exitOK, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, tc.args...)

@@ -110,7 +110,11 @@ Players:
 Forfeited games are listed on stderr, counted as losses of the offender
 (the forfeits column), and have no log files, as on the server; the match
 goes on, and simulate exits with status 3. Codes:
-` + forfeitCodesHelp()
+` + forfeitCodesHelp() + `
+
+A Hearts game is forfeited as the 2019 framework stopped it, at the first
+illegal play, with one of the codes:
+` + heartsForfeitCodesHelp()
 }
 
 // simulateExample shows simulate's common uses.
@@ -124,17 +128,13 @@ const simulateExample = `  ginlog simulate --games 20 --players simple,meldable 
 // simulateHearts checks that no flag of the Gin matches alone was given,
 // and plays the Hearts games.
 func simulateHearts(cmd *cobra.Command, a *app, opts simulateOptions, raw simulateFlags) error {
-	for _, flag := range []string{"timeout", "stderr-dir"} {
-		if cmd.Flags().Changed(flag) {
-			return usagef("--%s is for the exec: players of Gin matches", flag)
-		}
+	defer opts.exec.Watch(cmd.Context())()
+	if raw.compare != "" || opts.per != 0 {
+		return usagef("--compare and --per-folder are for Gin matches")
 	}
 	h, err := heartsSimulateOptions(opts, raw.players, raw.limit, raw.format)
 	if err != nil {
 		return err
-	}
-	if raw.compare != "" || opts.per != 0 {
-		return usagef("--compare and --per-folder are for Gin matches")
 	}
 	return runSimulateHearts(cmd.Context(), a, h)
 }

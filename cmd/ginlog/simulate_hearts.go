@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -19,11 +22,15 @@ import (
 
 // heartsHelp is simulate's help on Hearts matches.
 var heartsHelp = `--game hearts plays Hearts instead, between 2 or 4 players (--players
-simple,tracker,random,simple; ` + strings.Join(players.HeartsNames(), ", ") + `), each game to
---limit points, and writes the logs as the later FIT2102 framework did:
-<out>/<id>/<stamp>.csv per player, ids "1-simple", "2-tracker", ... in seat
-order, every trick's cards in player-id order. ginlog ingest reads them
-back. --mirror, --compare and the exec: players are Gin's only.`
+simple,tracker,random,simple; ` + strings.Join(players.HeartsNames(), ", ") + `, or exec:CMD, a
+program of yours speaking the Hearts line protocol of docs/protocol.md, in
+any seats), each game to --limit points, and writes the logs as the later
+FIT2102 framework did: <out>/<id>/<stamp>.csv per player, ids "1-simple",
+"2-tracker", ... in seat order, every trick's cards in player-id order.
+ginlog ingest reads them back. An exec: player is held to --timeout, the
+memory limit and the rules, as in Gin; its stderr goes to
+<stderr-dir>/<stamp>-<seat>.stderr, seats A to D. --mirror and --compare
+are Gin's only.`
 
 // simulateHeartsOptions are simulate's options for a Hearts match.
 type simulateHeartsOptions struct {
@@ -32,15 +39,28 @@ type simulateHeartsOptions struct {
 	force  bool
 	noLogs bool
 	format render.Format
+	exec   *players.Resolver // the exec: players' options and processes
 }
 
 // heartsSimulateOptions checks the flags of a Hearts match: those of Gin's
-// it shares, and the players (list) as Hearts players.
+// it shares, and the players (list) as Hearts players, whose exec:
+// players are opts.exec's, which the caller watches and closes.
 func heartsSimulateOptions(opts simulateOptions, list string, limit int, format string) (simulateHeartsOptions, error) {
-	h := simulateHeartsOptions{out: opts.out, force: opts.force, noLogs: opts.noLogs}
-	var err error
-	if h.cfg.Players, err = players.ParseHearts(list); err != nil {
+	h := simulateHeartsOptions{out: opts.out, force: opts.force, noLogs: opts.noLogs, exec: opts.exec}
+	if err := checkExecFlags(h.exec); err != nil {
 		return h, usagef("--players: %v", err)
+	}
+	if h.exec.StderrDir == "" {
+		h.exec.StderrDir = h.out
+	}
+	var err error
+	if h.cfg.Players, err = h.exec.ParseHearts(list); err != nil {
+		return h, usagef("--players: %v", err)
+	}
+	if h.exec.StderrDir != h.out { // --out is made by runSimulateHearts, empty
+		if err := makeStderrDir(h.exec); err != nil {
+			return h, err
+		}
 	}
 	c := opts.cfg
 	h.cfg.Games, h.cfg.Seed, h.cfg.Start, h.cfg.Workers, h.cfg.Limit = c.Games, c.Seed, c.Start, c.Workers, limit
@@ -83,6 +103,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 	}
 	bar := progress.New(a.err, "games", opts.cfg.Games, a.isTerminal(a.err))
 	var sum sim.HeartsSummary
+	var forfeits heartsForfeitLog
 	var mu sync.Mutex
 	start := time.Now()
 	err := sim.RunHearts(ctx, opts.cfg, func(g *sim.HeartsGame) error {
@@ -92,20 +113,31 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 			}
 		}
 		mu.Lock()
-		sum.Add(&g.Record)
+		sum.AddGame(g)
+		forfeits.add(g)
 		mu.Unlock()
 		bar.Add(1)
 		return nil
 	})
 	bar.Done()
 	if err != nil {
-		return outError("--out", err)
+		return matchError(err)
 	}
+	defer forfeits.write(a.err, opts.cfg.Players)
 	rep := heartsReport(&sum, opts.cfg, time.Since(start))
+	rep.Exec = heartsExecReports(opts)
 	if opts.format == render.JSON {
-		return render.WriteJSON(a.out, rep)
+		err = render.WriteJSON(a.out, rep)
+	} else {
+		err = writeHeartsSimTable(a, rep)
 	}
-	return writeHeartsSimTable(a, rep)
+	if err != nil {
+		return err
+	}
+	if n := len(forfeits.games); n > 0 {
+		return &rejectedError{fmt.Sprintf("%s forfeited; see the list above", plural(n, "game"))}
+	}
+	return nil
 }
 
 // heartsSimReport is the JSON form of a Hearts match's summary.
@@ -116,6 +148,7 @@ type heartsSimReport struct {
 	Limit   int               `json:"limit"`
 	Seconds float64           `json:"seconds"`
 	Players []heartsSimPlayer `json:"players"`
+	Exec    []execReport      `json:"exec,omitempty"` // the exec: players' decision times and memories
 }
 
 type heartsSimPlayer struct {
@@ -129,6 +162,7 @@ type heartsSimPlayer struct {
 	PointsPerHand float64 `json:"points_per_hand"`
 	Moons         int     `json:"moons"`
 	Queens        int     `json:"queens"`
+	Forfeits      int     `json:"forfeits"`
 }
 
 func heartsReport(sum *sim.HeartsSummary, cfg sim.HeartsConfig, elapsed time.Duration) *heartsSimReport {
@@ -142,7 +176,8 @@ func heartsReport(sum *sim.HeartsSummary, cfg sim.HeartsConfig, elapsed time.Dur
 		s := sum.Seats[seat]
 		rate, lo, hi := sum.WinRate(seat)
 		rep.Players = append(rep.Players, heartsSimPlayer{Seat: seat, ID: ids[seat], Name: p.Name, Wins: s.Wins,
-			WinRate: rate, CILow: lo, CIHigh: hi, PointsPerHand: sum.PointsPerHand(seat), Moons: s.Moons, Queens: s.Queens})
+			WinRate: rate, CILow: lo, CIHigh: hi, PointsPerHand: sum.PointsPerHand(seat), Moons: s.Moons, Queens: s.Queens,
+			Forfeits: s.Forfeits})
 	}
 	return rep
 }
@@ -154,8 +189,84 @@ func writeHeartsSimTable(a *app, rep *heartsSimReport) error {
 		{Name: "seat"}, {Name: "id"}, {Name: "wins"}, {Name: "win rate", Format: "%.3f"},
 		{Name: "95% CI"}, {Name: "points/hand", Format: "%.2f"}, {Name: "moons"}, {Name: "queens"},
 	}}
+	forfeits := 0
+	for _, p := range rep.Players {
+		forfeits += p.Forfeits
+	}
+	if forfeits > 0 {
+		t.Columns = append(t.Columns, render.Column{Name: "forfeits"})
+	}
 	for _, p := range rep.Players {
 		t.Append(p.Seat, p.ID, p.Wins, p.WinRate, fmt.Sprintf("%.3f-%.3f", p.CILow, p.CIHigh), p.PointsPerHand, p.Moons, p.Queens)
+		if forfeits > 0 {
+			t.Rows[len(t.Rows)-1] = append(t.Rows[len(t.Rows)-1], p.Forfeits)
+		}
 	}
-	return render.Write(a.out, render.Text, t, a.layout(a.out))
+	if err := render.Write(a.out, render.Text, t, a.layout(a.out)); err != nil {
+		return err
+	}
+	if len(rep.Exec) > 0 {
+		fmt.Fprintln(a.out)
+		roles := make([]string, len(rep.Exec))
+		for i, r := range rep.Exec {
+			roles[i] = "seat " + r.Seat
+		}
+		for i, label := range execLabels(rep.Exec, roles) {
+			writeExecLine(a.out, label, &rep.Exec[i])
+		}
+	}
+	return nil
+}
+
+// heartsExecReports returns how close each exec: player of a Hearts match
+// ran to the limits, by seat (A to D), with the times of its one kind of
+// decision, play.
+func heartsExecReports(opts simulateHeartsOptions) []execReport {
+	names := make([]string, len(opts.cfg.Players))
+	seats := make([]string, len(names))
+	for i, p := range opts.cfg.Players {
+		names[i], seats[i] = p.Name, string(rune('A'+i))
+	}
+	rs := execReports(opts.exec.Stats(), names, seats)
+	for i := range rs {
+		rs[i].Kinds = slices.DeleteFunc(rs[i].Kinds, func(k execReportKind) bool { return k.Kind != "play" })
+	}
+	return rs
+}
+
+// heartsForfeitLog collects the forfeits of a Hearts match, to print them
+// in game order.
+type heartsForfeitLog struct {
+	games []*sim.HeartsGame
+}
+
+func (l *heartsForfeitLog) add(g *sim.HeartsGame) {
+	if g.Forfeit != nil {
+		l.games = append(l.games, g)
+	}
+}
+
+// write prints the forfeits, one line each: game (with its stamp), hand,
+// trick, the offender's seat and name, code and message.
+func (l *heartsForfeitLog) write(w io.Writer, players []sim.HeartsEntrant) {
+	sort.Slice(l.games, func(i, j int) bool { return l.games[i].Index < l.games[j].Index })
+	for i, g := range l.games {
+		if i == maxForfeitLines {
+			fmt.Fprintf(w, "... and %d more forfeits\n", len(l.games)-i)
+			break
+		}
+		f := g.Forfeit
+		fmt.Fprintf(w, "game %d (%d) hand %d trick %d: %s (%s) forfeits: %s: %s\n",
+			g.Index, g.Stamp, f.Hand, f.Trick, string(rune('A'+f.Seat)), players[f.Seat].Name, f.Code, f.Msg)
+	}
+}
+
+// heartsForfeitCodesHelp lists the codes a Hearts forfeit can have: the
+// rules' (with the framework's name of each) and the exec: players'.
+func heartsForfeitCodesHelp() string {
+	var b strings.Builder
+	for _, c := range players.HeartsForfeitCodes() {
+		fmt.Fprintf(&b, "  %-17s %s\n", c[0], c[1])
+	}
+	return strings.TrimRight(b.String(), "\n")
 }

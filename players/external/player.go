@@ -59,6 +59,7 @@ type Options struct {
 	Timeout   time.Duration // the limit on one decision; 0 means DefaultTimeout
 	Startup   time.Duration // the limit on the hello exchange; 0 means DefaultStartup
 	StderrDir string        // when set, a game's stderr goes to StderrDir/<timestamp>-<seat>.stderr, cut after MaxStderr bytes
+	Hello     string        // the hello line, which names the game: "" means Hello (Gin Rummy), HeartsHello for Hearts
 }
 
 // Pool runs the processes of one player for a match: a game takes an idle
@@ -89,6 +90,9 @@ func NewPool(opts Options) (*Pool, error) {
 	}
 	if opts.Startup <= 0 {
 		opts.Startup = DefaultStartup
+	}
+	if opts.Hello == "" {
+		opts.Hello = Hello
 	}
 	return &Pool{opts: opts, live: map[*process]bool{}}, nil
 }
@@ -163,15 +167,16 @@ func (pl *Pool) get() (*process, error) {
 	}
 	pl.live[p] = true
 	pl.mu.Unlock()
-	line, _, err := p.call([]byte(Hello), pl.opts.Startup)
+	hello := pl.opts.Hello
+	line, _, err := p.call([]byte(hello), pl.opts.Startup)
 	switch {
 	case err != nil:
 		pl.forget(p)
 		return nil, fmt.Errorf("%s did not answer the hello line: %w", pl.opts.Command[0], err)
-	case line != Hello:
+	case line != hello:
 		p.kill()
 		pl.forget(p)
-		return nil, fmt.Errorf("%s answered %q to the hello line, want %q", pl.opts.Command[0], clip(line), Hello)
+		return nil, fmt.Errorf("%s answered %q to the hello line, want %q", pl.opts.Command[0], clip(line), hello)
 	}
 	return p, nil
 }
@@ -189,15 +194,20 @@ func (pl *Pool) put(p *process) {
 	p.close(closeGrace)
 }
 
-// Player returns a player for one game. Its StartGame must be called
-// before the game and its EndGame after it.
-func (pl *Pool) Player() *Player { return &Player{pool: pl} }
+// Player returns a Gin Rummy player for one game. Its StartGame must be
+// called before the game and its EndGame after it.
+func (pl *Pool) Player() *Player { return &Player{botSeat{pool: pl}} }
 
-// Player is one game's seat played by an external bot. It holds the
-// bot's memory for the game, as the server did, and passes it in each
-// call. After a violation every decision is illegal on purpose, so that
-// the rules engine stops the game; Fault says what happened.
-type Player struct {
+// Player is one game's seat of Gin Rummy played by an external bot. It
+// holds the bot's memory for the game, as the server did, and passes it
+// in each call. After a violation every decision is illegal on purpose, so
+// that the rules engine stops the game; Fault says what happened.
+type Player struct{ botSeat }
+
+// botSeat is what a game's seat played by an external bot holds, whatever
+// the game: the process, the memory, the fault that ended the game, the
+// file of its stderr. Player (Gin Rummy) and HeartsPlayer embed it.
+type botSeat struct {
 	pool   *Pool
 	proc   *process
 	mem    Memory
@@ -206,9 +216,9 @@ type Player struct {
 }
 
 // StartGame takes a process for the game with this index and timestamp,
-// in which the player sits at seat (0 or 1). An error means the bot cannot
-// be run at all.
-func (p *Player) StartGame(index int, timestamp int64, seat int) error {
+// in which the player sits at seat (0 or 1; 0 to 3 in Hearts, the stderr
+// file's letter A to D). An error means the bot cannot be run at all.
+func (p *botSeat) StartGame(index int, timestamp int64, seat int) error {
 	proc, err := p.pool.get()
 	if err != nil {
 		return err
@@ -230,7 +240,7 @@ func (p *Player) StartGame(index int, timestamp int64, seat int) error {
 // EndGame gives the process back for the next game, or stops it if the
 // game ended on a violation. It reports a failure to keep the bot's
 // stderr.
-func (p *Player) EndGame() error {
+func (p *botSeat) EndGame() error {
 	if p.proc != nil {
 		if p.fault != nil {
 			p.proc.kill()
@@ -248,7 +258,7 @@ func (p *Player) EndGame() error {
 }
 
 // Fault returns the violation that ended the game, or nil.
-func (p *Player) Fault() error {
+func (p *botSeat) Fault() error {
 	if p.fault == nil {
 		return nil
 	}
@@ -256,9 +266,9 @@ func (p *Player) Fault() error {
 }
 
 // Memory returns the memory the bot returned last.
-func (p *Player) Memory() Memory { return p.mem }
+func (p *botSeat) Memory() Memory { return p.mem }
 
-func (p *Player) fail(code, format string, args ...any) {
+func (p *botSeat) fail(code, format string, args ...any) {
 	p.fault = &Violation{Kind: code, Msg: fmt.Sprintf(format, args...)}
 	if p.proc != nil {
 		p.proc.kill()
@@ -270,18 +280,24 @@ func (p *Player) ask(r *Request) (string, bool) {
 	if p.fault != nil {
 		return "", false
 	}
+	return p.call(r.Kind, AppendRequest(make([]byte, 0, 128+len(r.Memory.Text)), r))
+}
+
+// call sends the request line req of a kind of Kinds and returns the
+// reply line, or records the fault.
+func (p *botSeat) call(kind string, req []byte) (string, bool) {
 	if p.proc == nil {
 		p.fail(CodeCrash, "no process: StartGame was not called")
 		return "", false
 	}
-	line, took, err := p.proc.call(AppendRequest(make([]byte, 0, 128+len(r.Memory.Text)), r), p.pool.opts.Timeout)
+	line, took, err := p.proc.call(req, p.pool.opts.Timeout)
 	if err == nil {
-		p.pool.rec.decision(r.Kind, took)
+		p.pool.rec.decision(kind, took)
 	}
 	var ce *callError
 	if errors.As(err, &ce) {
 		code := map[int]string{failTimeout: CodeTimeout, failCrash: CodeCrash, failMalformed: CodeMalformed}[ce.kind]
-		p.fail(code, "%s: %s", r.Kind, strings.TrimPrefix(ce.msg, malformedPrefix))
+		p.fail(code, "%s: %s", kind, strings.TrimPrefix(ce.msg, malformedPrefix))
 		return "", false
 	}
 	return line, true
@@ -289,7 +305,7 @@ func (p *Player) ask(r *Request) (string, bool) {
 
 // remember records a returned memory's length, and keeps the memory if
 // it fits.
-func (p *Player) remember(kind string, m Memory) bool {
+func (p *botSeat) remember(kind string, m Memory) bool {
 	n := m.Chars()
 	p.pool.rec.memory(n)
 	if n > MaxMemory {

@@ -18,8 +18,9 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 )
 
-// botPath is the test bot of testdata/bot, built once for the package.
-var botPath string
+// botPath and heartsBotPath are the test bots of testdata/bot and
+// testdata/heartsbot, built once for the package.
+var botPath, heartsBotPath string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "extplayer")
@@ -27,13 +28,15 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	botPath = filepath.Join(dir, "bot")
-	if out, err := exec.Command("go", "build", "-o", botPath, "./testdata/bot").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "build the test bot: %v\n%s", err, out)
-		if err := os.RemoveAll(dir); err != nil {
-			fmt.Fprintln(os.Stderr, err)
+	botPath, heartsBotPath = filepath.Join(dir, "bot"), filepath.Join(dir, "heartsbot")
+	for path, src := range map[string]string{botPath: "./testdata/bot", heartsBotPath: "./testdata/heartsbot"} {
+		if out, err := exec.Command("go", "build", "-o", path, src).CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "build the test bot %s: %v\n%s", src, err, out)
+			if err := os.RemoveAll(dir); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+			}
+			os.Exit(1)
 		}
-		os.Exit(1)
 	}
 	code := m.Run()
 	if err := os.RemoveAll(dir); err != nil {
