@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -176,6 +177,7 @@ type HeartsSummary struct {
 type HeartsSeatStats struct {
 	Wins     int // games it ended with the lowest total
 	Points   int // points scored, over all hands
+	Squares  int // the sum of the squares of its points in each hand
 	Moons    int // hands in which it shot the moon
 	Queens   int // hands in which it took the queen of spades
 	Forfeits int // games it ended with an illegal play
@@ -202,6 +204,7 @@ func (s *HeartsSummary) Add(g *hearts.GameRecord) {
 		s.Hands++
 		for seat := range h.Players {
 			s.Seats[seat].Points += h.Points[seat]
+			s.Seats[seat].Squares += h.Points[seat] * h.Points[seat]
 		}
 		if h.Moon >= 0 {
 			s.Seats[h.Moon].Moons++
@@ -224,6 +227,20 @@ func (s *HeartsSummary) WinRate(seat int) (rate, lo, hi float64) {
 		return 0, lo, hi
 	}
 	return float64(s.Seats[seat].Wins) / float64(s.Games), lo, hi
+}
+
+// PointsInterval returns the 95% interval of seat's mean points per hand,
+// the normal approximation over its hands: the deals are independent, and
+// so are the hands of players that do not play to the game's totals.
+func (s *HeartsSummary) PointsInterval(seat int) (lo, hi float64) {
+	n := float64(s.Hands)
+	if n < 2 {
+		return 0, hearts.MoonPoints
+	}
+	mean := float64(s.Seats[seat].Points) / n
+	variance := max(0, (float64(s.Seats[seat].Squares)-n*mean*mean)/(n-1))
+	half := 1.96 * math.Sqrt(variance/n)
+	return mean - half, mean + half
 }
 
 // PointsPerHand returns seat's mean points per hand.

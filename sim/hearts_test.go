@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -106,9 +107,34 @@ func TestHeartsStrength(t *testing.T) {
 			t.Errorf("seat %d: win rate %.3f outside its interval %.3f-%.3f", s, rate, lo, hi)
 		}
 		wins += sum.Seats[s].Wins
+		if lo, hi := sum.PointsInterval(s); !(lo < pts(s) && pts(s) < hi) {
+			t.Errorf("seat %d: %.2f points a hand outside its interval %.2f-%.2f", s, pts(s), lo, hi)
+		}
 	}
 	if wins != sum.Games {
 		t.Errorf("%d wins in %d games", wins, sum.Games)
+	}
+}
+
+func TestHeartsPointsInterval(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		hands, points  int
+		squares        int
+		wantLo, wantHi float64
+	}{
+		{"no hands", 0, 0, 0, 0, 26},
+		{"always the same", 4, 8, 16, 2, 2},
+		{"0 or 2", 4, 4, 8, 1 - 1.96*math.Sqrt(4.0/3/4), 1 + 1.96*math.Sqrt(4.0/3/4)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := HeartsSummary{Hands: tc.hands}
+			s.Seats[0] = HeartsSeatStats{Points: tc.points, Squares: tc.squares}
+			lo, hi := s.PointsInterval(0)
+			if math.Abs(lo-tc.wantLo) > 1e-9 || math.Abs(hi-tc.wantHi) > 1e-9 {
+				t.Errorf("PointsInterval = %.4f-%.4f, want %.4f-%.4f", lo, hi, tc.wantLo, tc.wantHi)
+			}
+		})
 	}
 }
 

@@ -10,6 +10,10 @@
 //	tracker  simple's rules with a memory of the cards played: it knows
 //	         which cards are still out, leads where it cannot win, and
 //	         sheds the high spades while the queen is out
+//	voids    tracker's memory and what the tricks tell of the other hands:
+//	         who is void in which suit; it leads away from those suits,
+//	         flushes the queen with a spade under it, and takes a trick it
+//	         cannot duck with its highest card when a later player is void
 package bots
 
 import (
@@ -22,7 +26,7 @@ import (
 )
 
 // Names lists the baseline players.
-var Names = []string{"random", "simple", "tracker"}
+var Names = []string{"random", "simple", "tracker", "voids"}
 
 // New returns the named baseline player, drawing whatever randomness it
 // needs from rng.
@@ -34,6 +38,8 @@ func New(name string, rng *rand.Rand) (hearts.Player, error) {
 		return Simple{}, nil
 	case "tracker":
 		return Tracker{}, nil
+	case "voids":
+		return Voids{}, nil
 	}
 	return nil, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(Names, ", "))
 }
