@@ -160,6 +160,8 @@ type heartsSimPlayer struct {
 	CILow         float64 `json:"ci_low"`
 	CIHigh        float64 `json:"ci_high"`
 	PointsPerHand float64 `json:"points_per_hand"`
+	PointsLow     float64 `json:"points_ci_low"` // the 95% interval of points_per_hand
+	PointsHigh    float64 `json:"points_ci_high"`
 	Moons         int     `json:"moons"`
 	Queens        int     `json:"queens"`
 	Forfeits      int     `json:"forfeits"`
@@ -175,8 +177,9 @@ func heartsReport(sum *sim.HeartsSummary, cfg sim.HeartsConfig, elapsed time.Dur
 	for seat, p := range cfg.Players {
 		s := sum.Seats[seat]
 		rate, lo, hi := sum.WinRate(seat)
+		plo, phi := sum.PointsInterval(seat)
 		rep.Players = append(rep.Players, heartsSimPlayer{Seat: seat, ID: ids[seat], Name: p.Name, Wins: s.Wins,
-			WinRate: rate, CILow: lo, CIHigh: hi, PointsPerHand: sum.PointsPerHand(seat), Moons: s.Moons, Queens: s.Queens,
+			WinRate: rate, CILow: lo, CIHigh: hi, PointsPerHand: sum.PointsPerHand(seat), PointsLow: plo, PointsHigh: phi, Moons: s.Moons, Queens: s.Queens,
 			Forfeits: s.Forfeits})
 	}
 	return rep
