@@ -90,6 +90,14 @@ func NewHand(hands []gin.Hand) (*HandState, error) {
 	return h, nil
 }
 
+// Clone returns a copy of the hand in play that plays on independently of
+// h: what a player that looks ahead plays out.
+func (h *HandState) Clone() *HandState {
+	c := *h
+	c.tricks = append(make([]Trick, 0, TricksPerHand(h.n)), h.tricks...)
+	return &c
+}
+
 // Players returns the number of seats.
 func (h *HandState) Players() int { return h.n }
 

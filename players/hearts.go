@@ -3,11 +3,13 @@ package players
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
 	"github.com/ginlog/ginlog/players/external"
+	"github.com/ginlog/ginlog/players/heartsmc"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -26,10 +28,17 @@ func (ps *Resolver) HeartsEntrant(name string) (sim.HeartsEntrant, error) {
 	return sim.HeartsEntrant{Name: name, New: func(*rand.Rand) hearts.Player { return pool.HeartsPlayer() }}, nil
 }
 
+// HeartsMC is the name of the Monte Carlo Hearts player (package
+// players/heartsmc).
+const HeartsMC = "mc"
+
 // NewHeartsEntrant resolves a Hearts player name: one of the baseline
-// bots of package hearts/bots (HeartsNames), exec:CMD excepted (see
-// Resolver.HeartsEntrant).
+// bots of package hearts/bots or the Monte Carlo player (HeartsNames),
+// exec:CMD excepted (see Resolver.HeartsEntrant).
 func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
+	if name == HeartsMC {
+		return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player { return heartsmc.New(rng) }}, nil
+	}
 	if _, err := bots.New(name, nil); err != nil {
 		return sim.HeartsEntrant{}, err
 	}
@@ -40,7 +49,7 @@ func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 }
 
 // HeartsNames lists the Hearts player names.
-func HeartsNames() []string { return bots.Names }
+func HeartsNames() []string { return append(slices.Clone(bots.Names), HeartsMC) }
 
 // ParseHearts reads a comma-separated list of 2 or 4 Hearts player names,
 // by seat, exec:CMD excepted (see Resolver.ParseHearts).

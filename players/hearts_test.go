@@ -52,8 +52,8 @@ func TestHeartsNames(t *testing.T) {
 			t.Errorf("%s: no player", name)
 		}
 	}
-	if len(HeartsNames()) != len(bots.Names) {
-		t.Errorf("%d names, want the %d bots of hearts/bots", len(HeartsNames()), len(bots.Names))
+	if len(HeartsNames()) != len(bots.Names)+1 {
+		t.Errorf("%d names, want the %d bots of hearts/bots and %s", len(HeartsNames()), len(bots.Names), HeartsMC)
 	}
 }
 

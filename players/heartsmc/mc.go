@@ -1,0 +1,112 @@
+// Package heartsmc is a Monte Carlo Hearts player (named mc on the
+// command line). At each card it deals the unseen cards to the other
+// seats at random, consistently with what the tricks showed (Deal: each
+// seat its number of cards, none of a suit it did not follow), plays
+// every legal card against each of those deals with the hand finished by
+// a baseline policy in every seat, and plays the card whose hands score
+// it the fewest points on average, the moon rule counted. It sees only
+// the hearts.View; its randomness comes from the *rand.Rand it is given,
+// so a match's seed decides its every card.
+package heartsmc
+
+import (
+	"math/rand/v2"
+
+	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/hearts"
+	"github.com/ginlog/ginlog/hearts/bots"
+)
+
+// DefaultSamples is the deals a decision weighs when the player is not
+// told otherwise: enough to keep its cards steady, few enough to decide in
+// a few milliseconds.
+const DefaultSamples = 24
+
+// Player is the Monte Carlo player.
+type Player struct {
+	Samples int           // deals weighed per decision
+	Policy  hearts.Player // plays the hands out, in every seat
+	rng     *rand.Rand
+}
+
+// New returns a Monte Carlo player drawing its deals from rng, playing
+// them out with bots.Voids.
+func New(rng *rand.Rand) *Player {
+	return &Player{Samples: DefaultSamples, Policy: bots.Voids{}, rng: rng}
+}
+
+// Play implements hearts.Player.
+func (p *Player) Play(v *hearts.View) gin.Card {
+	legal := v.Legal.Cards()
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	points := make([]int, len(legal))
+	for range p.Samples {
+		h, err := Resume(v, Deal(v, p.rng))
+		if err != nil { // not a deal the view allows: the view is not a hand's
+			return p.Policy.Play(v)
+		}
+		for i, c := range legal {
+			points[i] += p.playOut(h.Clone(), c, v)
+		}
+	}
+	best := 0
+	for i := range legal {
+		if points[i] < points[best] {
+			best = i
+		}
+	}
+	return legal[best]
+}
+
+// playOut plays c for the seat to move in h, then the rest of the hand
+// with the policy in every seat, and returns the points the seat scores.
+func (p *Player) playOut(h *hearts.HandState, c gin.Card, v *hearts.View) int {
+	if err := h.Play(c); err != nil {
+		return hearts.MoonPoints // never: c is legal
+	}
+	for !h.Done() {
+		w := h.View(v.Hand, v.Totals)
+		if err := h.Play(p.Policy.Play(&w)); err != nil {
+			return hearts.MoonPoints // a policy that breaks a rule: count the worst
+		}
+	}
+	points, _ := hearts.Score(v.Players, h.Taken())
+	return points[v.Seat]
+}
+
+// Resume returns the hand in play that the view shows, the other seats
+// holding others (by seat; the player's own is v.Held): the hands dealt
+// rebuilt from what each holds and played, and every trick played again.
+func Resume(v *hearts.View, others [hearts.MaxPlayers]gin.Hand) (*hearts.HandState, error) {
+	n := v.Players
+	dealt := others
+	dealt[v.Seat] = v.Held
+	for _, t := range v.Tricks {
+		for s := range n {
+			dealt[s] = dealt[s].Add(t.Cards[s])
+		}
+	}
+	for i, c := range v.Trick {
+		s := (v.Leader + i) % n
+		dealt[s] = dealt[s].Add(c)
+	}
+	h, err := hearts.NewHand(dealt[:n])
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range v.Tricks {
+		for i := range n {
+			if err := h.Play(t.Cards[(t.Leader+i)%n]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, c := range v.Trick {
+		if err := h.Play(c); err != nil {
+			return nil, err
+		}
+	}
+	return h, nil
+}
