@@ -40,7 +40,7 @@ func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 		return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player { return heartsmc.New(rng) }}, nil
 	}
 	if _, err := bots.New(name, nil); err != nil {
-		return sim.HeartsEntrant{}, err
+		return sim.HeartsEntrant{}, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(HeartsNames(), ", "))
 	}
 	return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player {
 		p, _ := bots.New(name, rng) // the name was checked above
