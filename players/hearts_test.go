@@ -5,12 +5,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
 	ext "github.com/ginlog/ginlog/players/external"
+	"github.com/ginlog/ginlog/sim"
 )
 
 func TestParseHearts(t *testing.T) {
@@ -117,5 +119,30 @@ func TestHeartsForfeitCodesDocumented(t *testing.T) {
 				t.Errorf("docs/protocol.md's Hearts section does not name %s", name)
 			}
 		}
+	}
+}
+
+// TestHeartsMCDeterministic: the Monte Carlo player's cards are the
+// seed's, whatever the number of workers, in two- and four-player games.
+func TestHeartsMCDeterministic(t *testing.T) {
+	for _, list := range []string{"mc,voids", "voids,mc,tracker,simple"} {
+		t.Run(list, func(t *testing.T) {
+			entrants, err := ParseHearts(list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var runs [2][]hearts.GameRecord
+			for i, workers := range []int{1, 2} {
+				runs[i] = make([]hearts.GameRecord, 2)
+				err := sim.RunHearts(context.Background(), sim.HeartsConfig{Players: entrants, Games: 2, Seed: 5, Limit: 30, Workers: workers},
+					func(g *sim.HeartsGame) error { runs[i][g.Index] = g.Record; return nil })
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !reflect.DeepEqual(runs[0], runs[1]) {
+				t.Error("the same seed played different games on 1 and 2 workers")
+			}
+		})
 	}
 }
