@@ -3,6 +3,7 @@ package hearts
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
@@ -106,3 +107,58 @@ func TestNewHandRejectsBadDeals(t *testing.T) {
 		})
 	}
 }
+
+// TestClone: a clone plays on to the end of the hand and the original
+// stays as it was, after any number of plays, in either size of game.
+func TestClone(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		players int
+		plays   int
+	}{
+		{"four, fresh", 4, 0}, {"four, mid-trick", 4, 6}, {"four, late", 4, 45}, {"two, mid-hand", 2, 27},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, uint64(tc.plays)))
+			deck := Shuffled(rng)
+			dealt := Deal(&deck, tc.players)
+			h, err := NewHand(dealt[:tc.players])
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := randomLegal{rng}
+			for range tc.plays {
+				v := h.View(1, [MaxPlayers]int{})
+				if err := h.Play(p.Play(&v)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := h.View(1, [MaxPlayers]int{})
+			tricks := len(h.Tricks())
+			c := h.Clone()
+			for !c.Done() {
+				v := c.View(1, [MaxPlayers]int{})
+				if err := c.Play(p.Play(&v)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			after := h.View(1, [MaxPlayers]int{})
+			if len(h.Tricks()) != tricks || after.Held != before.Held || after.Played != before.Played || after.Taken != before.Taken || len(after.Trick) != len(before.Trick) {
+				t.Errorf("the original changed: %+v, was %+v", after, before)
+			}
+			done := slices.Clone(c.Tricks())
+			for !h.Done() {
+				v := h.View(1, [MaxPlayers]int{})
+				if err := h.Play(lowestLegal(&v)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !slices.Equal(c.Tricks(), done) {
+				t.Error("the original playing on changed the clone's tricks")
+			}
+		})
+	}
+}
+
+// lowestLegal plays the first legal card in deck order.
+func lowestLegal(v *View) gin.Card { return v.Legal.Cards()[0] }
