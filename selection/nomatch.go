@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/ginlog/ginlog/internal/suggest"
 )
 
 //go:embed sql/nomatch.sql
@@ -102,7 +104,7 @@ func unknownTag(ctx context.Context, db *sql.DB, tag Tag, value string) error {
 			known = append(known, v.Value)
 		}
 	}
-	e := &NoMatchError{Flags: "--" + string(tag) + " " + ShellWord(value), Tag: tag, Known: Closest(value, known)}
+	e := &NoMatchError{Flags: "--" + string(tag) + " " + ShellWord(value), Tag: tag, Known: suggest.Closest(value, known)}
 	switch {
 	case len(known) == 0:
 		e.Detail = fmt.Sprintf("no game has %s tag (set them with ginlog tag)", article(tag))
