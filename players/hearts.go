@@ -3,18 +3,22 @@ package players
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
+	"github.com/ginlog/ginlog/internal/suggest"
 	"github.com/ginlog/ginlog/sim"
 )
 
 // NewHeartsEntrant resolves a Hearts player name: one of the baseline
-// bots of package hearts/bots (HeartsNames).
+// bots of package hearts/bots (HeartsNames). Another name gives an error
+// wrapping ErrUnknown that suggests the close ones.
 func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
-	if _, err := bots.New(name, nil); err != nil {
-		return sim.HeartsEntrant{}, err
+	if !slices.Contains(bots.Names, name) {
+		return sim.HeartsEntrant{}, fmt.Errorf("%w %q%s; want a Hearts player: %s", ErrUnknown, name,
+			suggest.DidYouMean(name, bots.Names), suggest.OrList(bots.Names))
 	}
 	return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player {
 		p, _ := bots.New(name, rng) // the name was checked above

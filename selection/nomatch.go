@@ -24,6 +24,7 @@ type NoMatchError struct {
 	Flags  string   // the filters, as flags: --opponent typo --since 2020-11-07
 	Tag    Tag      // the tag whose asked value no game carries, if that is why
 	Known  []string // that tag's values, the closest to the asked one first
+	Near   string   // the known values close to the asked one: " (did you mean meldable?)", or ""
 	Detail string   // why, with what the database holds
 }
 
@@ -31,7 +32,7 @@ type NoMatchError struct {
 const knownShown = 8
 
 func (e *NoMatchError) Error() string {
-	return "no games match " + e.Flags + "; " + e.Detail
+	return "no games match " + e.Flags + e.Near + "; " + e.Detail
 }
 
 // Unwrap returns ErrNoGames.
@@ -104,7 +105,8 @@ func unknownTag(ctx context.Context, db *sql.DB, tag Tag, value string) error {
 			known = append(known, v.Value)
 		}
 	}
-	e := &NoMatchError{Flags: "--" + string(tag) + " " + ShellWord(value), Tag: tag, Known: suggest.Closest(value, known)}
+	e := &NoMatchError{Flags: "--" + string(tag) + " " + ShellWord(value), Tag: tag,
+		Known: suggest.Closest(value, known), Near: suggest.DidYouMean(value, known)}
 	switch {
 	case len(known) == 0:
 		e.Detail = fmt.Sprintf("no game has %s tag (set them with ginlog tag)", article(tag))

@@ -66,13 +66,13 @@ func TestNoMatchSaysWhy(t *testing.T) {
 		wantKnown []string
 	}{
 		{"opponent typo", selection.Filters{Opponent: "meldabel"},
-			"no games match --opponent meldabel; known opponents: meldable, simple", []string{"meldable", "simple"}},
+			"no games match --opponent meldabel (did you mean meldable?); known opponents: meldable, simple", []string{"meldable", "simple"}},
 		{"opponent case", selection.Filters{Opponent: "Simple"},
-			"no games match --opponent Simple; known opponents: simple, meldable", []string{"simple", "meldable"}},
+			"no games match --opponent Simple (did you mean simple?); known opponents: simple, meldable", []string{"simple", "meldable"}},
 		{"opponent quoted", selection.Filters{Opponent: "bot 7's"},
 			`no games match --opponent 'bot 7'\''s'; known opponents: meldable, simple`, []string{"meldable", "simple"}},
 		{"source part", selection.Filters{Source: "ladder"},
-			"no games match --source ladder; known sources: ladder-week-1", []string{"ladder-week-1"}},
+			"no games match --source ladder (did you mean ladder-week-1?); known sources: ladder-week-1", []string{"ladder-week-1"}},
 		{"opponent before source", selection.Filters{Opponent: "x", Source: "y"},
 			"no games match --opponent x; known opponents: meldable, simple", []string{"meldable", "simple"}},
 		{"since", selection.Filters{Since: 1893456000},
@@ -140,7 +140,7 @@ func TestNoMatchListsAFew(t *testing.T) {
 		load(t, db.DB, ingest.Options{Paths: []string{sub}, Opponent: fmt.Sprintf("bot%02d", i)})
 	}
 	_, err = selection.GameIDs(context.Background(), db.DB, selection.Filters{Opponent: "bot11x"})
-	want := "no games match --opponent bot11x; known opponents: bot11, bot01, bot10, bot00, bot02, bot03, bot04, bot05 and 4 more (ginlog opponents lists them)"
+	want := "no games match --opponent bot11x (did you mean bot11 or bot01 or bot10?); known opponents: bot11, bot01, bot10, bot00, bot02, bot03, bot04, bot05 and 4 more (ginlog opponents lists them)"
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n%v\nwant\n%s", err, want)
 	}
