@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
 )
 
@@ -75,6 +76,9 @@ func TestRolloutCompiles(t *testing.T) {
 		src := exportRollout(t, w)
 		for flagsName, flags := range ghcFlags {
 			t.Run(name+"/"+flagsName, func(t *testing.T) {
+				if name != "sample" || flagsName != "plain" {
+					testenv.Long(t, "GHC compiles the module 4 times; -short compiles the fitted weights' under the plain flags, the strictest")
+				}
 				ghcMake(t, map[string]string{"GinlogRollout.hs": src}, flags, false)
 			})
 		}
