@@ -71,14 +71,12 @@ func TestRolloutGolden(t *testing.T) {
 // plain, where it must be inferred Safe, and with the framework's default
 // extensions; with the game values and without.
 func TestRolloutCompiles(t *testing.T) {
+	testenv.Long(t, "GHC compiles the whole module 4 times; -short compiles its parts in the core's and the inference's probes")
 	weights := map[string]*model.Weights{"defaults": model.Defaults(), "sample": fitted(t, "sample.json")}
 	for name, w := range weights {
 		src := exportRollout(t, w)
 		for flagsName, flags := range ghcFlags {
 			t.Run(name+"/"+flagsName, func(t *testing.T) {
-				if name != "sample" || flagsName != "plain" {
-					testenv.Long(t, "GHC compiles the module 4 times; -short compiles the fitted weights' under the plain flags, the strictest")
-				}
 				ghcMake(t, map[string]string{"GinlogRollout.hs": src}, flags, false)
 			})
 		}

@@ -186,6 +186,7 @@ func policyTrustworthy(t *testing.T, games []*replay.Game) {
 // a golden file (which model/export's tests compile): they are too few for
 // the knock policy, and Fit says so.
 func TestFitRealLogs(t *testing.T) {
+	testenv.Long(t, "fits the real logs in full for a golden file; -short fits the sample's (TestFitSample)")
 	res := fitGames(t, corpus(t, realLogs), Options{SchemaVersion: 3})
 	golden.Check(t, "testdata/reallogs.json", save(t, res.Weights))
 	got := map[string]Support{}
