@@ -243,7 +243,7 @@ func TestNoneSelected(t *testing.T) {
 		{"no such import", organise.Selection{Imports: []int32{9}},
 			"no games match --import 9; the database holds games 1 to 21, from imports 1 to 4", selection.ErrNoGames},
 		{"opponent typo", organise.Selection{Filters: selection.Filters{Opponent: "simpel"}},
-			"no games match --opponent simpel; known opponents: simple, meldable", selection.ErrNoGames},
+			"no games match --opponent simpel (did you mean simple?); known opponents: simple, meldable", selection.ErrNoGames},
 		{"ids outside the filters", organise.Selection{Ranges: []organise.Range{{1, 3}}, Filters: selection.Filters{Opponent: "simple"}},
 			"no games match 1-3 --opponent simple; the database holds games 1 to 21, from imports 1 to 4", selection.ErrNoGames},
 	} {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/internal/sqltext"
+	"github.com/ginlog/ginlog/internal/suggest"
 )
 
 var (
@@ -22,6 +23,10 @@ var (
 	playerUnmergeSQL string
 	//go:embed sql/player-rename.sql
 	playerRenameSQL string
+	//go:embed sql/player-names.sql
+	playerNamesSQL string
+	//go:embed sql/player-merged-names.sql
+	playerMergedNamesSQL string
 )
 
 // ErrNoPlayer reports a name that is neither a Hearts player's qualified
@@ -94,10 +99,33 @@ func identities(ctx context.Context, tx *sql.Tx, name string) ([]string, error) 
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	rows.Close()
 	if len(ids) == 0 {
-		return nil, fmt.Errorf("%s: %w: give a qualified id as ginlog players lists them (origin/id)", name, ErrNoPlayer)
+		known, err := knownNames(ctx, tx, playerNamesSQL)
+		if err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %w%s; give a qualified id as ginlog players lists them (origin/id)", name, ErrNoPlayer, suggest.DidYouMean(name, known))
 	}
 	return ids, nil
+}
+
+// knownNames reads the one column of names a query returns, for suggestions.
+func knownNames(ctx context.Context, tx *sql.Tx, query string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("player names: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		out = append(out, name)
+	}
+	return out, rows.Err()
 }
 
 // Unmerge undoes the merges of the names given, each a name players are
@@ -131,7 +159,7 @@ func Unmerge(ctx context.Context, db *sql.DB, names []string) ([]Merged, error) 
 	}
 	for _, name := range names {
 		if !found[name] {
-			return nil, fmt.Errorf("%s: %w: ginlog players lists the merged players", name, ErrNotMerged)
+			return nil, notMerged(ctx, tx, name)
 		}
 	}
 	if err := rename(ctx, tx); err != nil {
@@ -144,6 +172,17 @@ func Unmerge(ctx context.Context, db *sql.DB, names []string) ([]Merged, error) 
 	}
 	slices.SortFunc(out, func(a, b Merged) int { return strings.Compare(a.Name, b.Name) })
 	return out, tx.Commit()
+}
+
+// notMerged returns the error for name, which no merge has, suggesting
+// the merged names and identities close to it (those the unmerge under
+// way has not removed).
+func notMerged(ctx context.Context, tx *sql.Tx, name string) error {
+	known, err := knownNames(ctx, tx, playerMergedNamesSQL)
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("%s: %w%s; ginlog players lists the merged players", name, ErrNotMerged, suggest.DidYouMean(name, known))
 }
 
 // rename applies player_merges to every game's players and seats.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
+	"github.com/ginlog/ginlog/internal/suggest"
 	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/players/heartsmc"
 	"github.com/ginlog/ginlog/sim"
@@ -40,7 +41,9 @@ func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 		return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player { return heartsmc.New(rng) }}, nil
 	}
 	if _, err := bots.New(name, nil); err != nil {
-		return sim.HeartsEntrant{}, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(HeartsNames(), ", "))
+		names := HeartsNames()
+		return sim.HeartsEntrant{}, fmt.Errorf("%w %q%s; want a Hearts player: %s", ErrUnknown, name,
+			suggest.DidYouMean(name, names), suggest.OrList(names))
 	}
 	return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player {
 		p, _ := bots.New(name, rng) // the name was checked above

@@ -16,6 +16,7 @@
 package players
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/internal/suggest"
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/players/tuned"
 	"github.com/ginlog/ginlog/sim"
@@ -65,9 +67,6 @@ func NewEntrant(name string) (sim.Entrant, error) {
 			return sim.Entrant{Name: name, New: newPlayer}, nil
 		}
 	}
-	if !isBot(name) {
-		return sim.Entrant{}, fmt.Errorf("unknown player %q: want one of %s", name, strings.Join(Names(), ", "))
-	}
 	return Bot(name)
 }
 
@@ -77,16 +76,35 @@ func Parse(list string) ([2]sim.Entrant, error) {
 	return (*Resolver)(nil).Parse(list)
 }
 
-// Names lists the Gin Rummy player names Resolver.Entrant takes, the last
-// with "or".
+// Names lists the Gin Rummy player names Resolver.Entrant takes: the
+// baseline bots, the broken players, then PREFIX:ARG for each kind of
+// player that takes an argument (tuned:PATH, ..., exec:CMD).
 func Names() []string {
 	names := append(append([]string(nil), bots.Names...), bots.BrokenNames...)
 	for _, p := range prefixes {
 		names = append(names, p.Usage)
 	}
-	names = append(names, ExecUsage)
-	names[len(names)-1] = "or " + names[len(names)-1]
-	return names
+	return append(names, ExecUsage)
+}
+
+// ErrUnknown reports a name that names no player.
+var ErrUnknown = errors.New("no player")
+
+// unknown returns the error for name, which names no Gin Rummy player:
+// it suggests the names close to it, a mistyped prefix kept with its
+// argument (tunde:w.json: did you mean tuned:w.json?), and lists them all.
+func unknown(name string) error {
+	candidates := append(append([]string(nil), bots.Names...), bots.BrokenNames...)
+	prefix, arg, ok := strings.Cut(name, ":")
+	for _, p := range append(slices.Clone(prefixes), Prefix{Name: "exec", Usage: ExecUsage}) {
+		switch {
+		case ok && arg != "" && p.Name != prefix:
+			candidates = append(candidates, p.Name+":"+arg)
+		case !ok:
+			candidates = append(candidates, p.Usage)
+		}
+	}
+	return fmt.Errorf("%w %q%s; want %s", ErrUnknown, name, suggest.DidYouMean(name, candidates), suggest.OrList(Names()))
 }
 
 // Completions lists the Gin Rummy player names shell completion offers:
@@ -124,8 +142,8 @@ func isBot(name string) bool {
 // Bot returns the named baseline or broken Gin Rummy player as an
 // entrant.
 func Bot(name string) (sim.Entrant, error) {
-	if _, err := bots.New(name, nil); err != nil {
-		return sim.Entrant{}, err
+	if !isBot(name) {
+		return sim.Entrant{}, unknown(name)
 	}
 	return sim.Entrant{Name: name, New: func(rng *rand.Rand) gin.Player {
 		p, _ := bots.New(name, rng) // the name was checked above

@@ -1,6 +1,7 @@
 package players
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -45,13 +46,13 @@ func TestNewEntrant(t *testing.T) {
 		{"tuned:" + weights, ""},
 		{"rollout:" + weights, ""},
 		{"rollout:", `player "rollout:": want rollout:PATH`},
-		{"alphago", `unknown player "alphago": want one of random, simple, meldable, memory, broken:never-knock, broken:high-discard, broken:never-take, tuned:PATH, sampled:PATH, rollout:PATH, or exec:CMD`},
-		{"Simple", `unknown player "Simple"`},
+		{"alphago", `no player "alphago"; want random, simple, meldable, memory, broken:never-knock, broken:high-discard, broken:never-take, tuned:PATH, sampled:PATH, rollout:PATH or exec:CMD`},
+		{"Simple", `no player "Simple" (did you mean simple?)`},
 		{"tuned:", `player "tuned:": want tuned:PATH`},
 		{"tuned:/no/such.json", `player "tuned:/no/such.json": open /no/such.json: no such file or directory`},
 		{"tuned:" + broken, "data after the weights object"},
-		{"exec:./bot", `unknown player "exec:./bot"`},
-		{"", `unknown player ""`},
+		{"exec:./bot", `no player "exec:./bot"`},
+		{"", `no player ""`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e, err := NewEntrant(tc.name)
@@ -76,6 +77,41 @@ func TestNewEntrant(t *testing.T) {
 	}
 }
 
+// TestDidYouMean: a name that names no player, of either game, is an
+// error wrapping ErrUnknown that suggests the close names (a mistyped
+// prefix with its argument kept) and lists them all, or lists them alone
+// when none is close.
+func TestDidYouMean(t *testing.T) {
+	const ginNames = "; want random, simple, meldable, memory, broken:never-knock, broken:high-discard, broken:never-take, tuned:PATH, sampled:PATH, rollout:PATH or exec:CMD"
+	const heartsNames = "; want a Hearts player: random, simple, tracker, voids or mc"
+	for _, tc := range []struct {
+		name, game, player, want string
+	}{
+		{"typo", "gin", "simpel", `no player "simpel" (did you mean simple?)` + ginNames},
+		{"case", "gin", "Meldable", `no player "Meldable" (did you mean meldable?)` + ginNames},
+		{"two close", "gin", "me", `no player "me" (did you mean memory or meldable?)` + ginNames},
+		{"broken", "gin", "broken:never-knok", `no player "broken:never-knok" (did you mean broken:never-knock?)` + ginNames},
+		{"prefix alone", "gin", "tuned", `no player "tuned" (did you mean tuned:PATH?)` + ginNames},
+		{"prefix typo", "gin", "tunde:w.json", `no player "tunde:w.json" (did you mean tuned:w.json?)` + ginNames},
+		{"exec typo", "gin", "exce:./mybot", `no player "exce:./mybot" (did you mean exec:./mybot?)` + ginNames},
+		{"far", "gin", "alphago", `no player "alphago"` + ginNames},
+		{"hearts typo", "hearts", "trackr", `no player "trackr" (did you mean tracker?)` + heartsNames},
+		{"hearts far", "hearts", "meldable", `no player "meldable"` + heartsNames},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var err error
+			if tc.game == "hearts" {
+				_, err = NewHeartsEntrant(tc.player)
+			} else {
+				_, err = (&Resolver{}).Entrant(tc.player)
+			}
+			if !errors.Is(err, ErrUnknown) || err.Error() != tc.want {
+				t.Errorf("error\n%v\nwant one wrapping ErrUnknown:\n%s", err, tc.want)
+			}
+		})
+	}
+}
+
 func TestParse(t *testing.T) {
 	for _, tc := range []struct {
 		list  string
@@ -86,7 +122,7 @@ func TestParse(t *testing.T) {
 		{" tuned:default , random", [2]string{"tuned:default", "random"}, ""},
 		{"simple", [2]string{}, `want two names separated by a comma, got "simple"`},
 		{"simple,memory,random", [2]string{}, "want two names"},
-		{"simple,deep-blue", [2]string{}, `unknown player "deep-blue"`},
+		{"simple,deep-blue", [2]string{}, `no player "deep-blue"`},
 	} {
 		t.Run(tc.list, func(t *testing.T) {
 			p, err := Parse(tc.list)

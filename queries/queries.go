@@ -49,6 +49,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ginlog/ginlog/internal/suggest"
 	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/stats"
 )
@@ -135,7 +136,7 @@ func Get(name string) (Query, error) {
 		}
 		names = append(names, q.Name)
 	}
-	if near := selection.Near(name, names); len(near) > 0 {
+	if near := suggest.Near(name, names); len(near) > 0 {
 		return Query{}, fmt.Errorf("%w %q: did you mean %s? (ginlog query --list lists all %d)", ErrNoQuery, name, strings.Join(near, " or "), len(names))
 	}
 	return Query{}, fmt.Errorf("%w %q: try %s", ErrNoQuery, name, strings.Join(names, ", "))

@@ -166,9 +166,13 @@ func outcome(t *testing.T, db *sql.DB, q queries.Query, f selection.Filters) str
 
 // sameResults checks that every Gin named query gives the same result on
 // db, which has rollups, as on raw, which has none, under n random
-// filters and the filters that select everything.
+// filters (a quarter of them under -short, the edit-test loop) and the
+// filters that select everything.
 func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 	t.Helper()
+	if testing.Short() {
+		n /= 4
+	}
 	stamps := column(t, raw, "SELECT log_ts FROM games ORDER BY log_ts")
 	games := int64(len(stamps))
 	fs := []selection.Filters{{MinSample: 10}, {Who: "both", MinSample: 10}}

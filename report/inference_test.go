@@ -3,10 +3,11 @@ package report
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
@@ -14,8 +15,7 @@ import (
 	"github.com/ginlog/ginlog/store"
 )
 
-// fitted caches the weights fitted on the sample corpus: fitting is the
-// slow part of the tests of the inference section.
+// fitted caches the weights fitted on the sample corpus.
 var fitted struct {
 	sync.Mutex
 	w *model.Weights
@@ -23,22 +23,23 @@ var fitted struct {
 
 // sampleWeights returns weights fitted on the sample corpus, as ginlog
 // fit writes them: their inference model learnt from the games not held
-// out.
+// out. They are model/fit's golden file of that fit, read rather than
+// fitted again: a fit takes seconds, and a change to the fit updates that
+// file and so these tests' goldens.
 func sampleWeights(t *testing.T) *model.Weights {
 	t.Helper()
 	fitted.Lock()
 	defer fitted.Unlock()
 	if fitted.w == nil {
-		ctx := context.Background()
-		db := loadCorpus(t, "sample")
-		res, err := fit.Fit(ctx, store.Games(ctx, db, store.Filter{Clean: true}), fit.Options{CreatedAt: time.Unix(1_700_000_000, 0)})
+		path := filepath.Join("..", "model", "fit", "testdata", "sample.json")
+		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Weights.Inference == nil {
-			t.Fatal("the weights fitted on the sample have no inference model")
+		defer f.Close()
+		if fitted.w, err = model.Read(f, path); err != nil {
+			t.Fatal(err)
 		}
-		fitted.w = res.Weights
 	}
 	return fitted.w
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/ginlog/ginlog/internal/suggest"
 )
 
 // Filters select the games and the side a query looks at. Each is the
@@ -59,7 +61,7 @@ func (f Filters) Check() (Filters, error) {
 		f.Who = DefaultWho
 	}
 	if !slices.Contains(Whos, f.Who) {
-		return f, &FilterError{"who", NoSuch("", f.Who, Whos)}
+		return f, &FilterError{"who", suggest.NoSuch("", f.Who, Whos)}
 	}
 	if f.Game < 0 {
 		return f, &FilterError{"game-id", fmt.Errorf("game ids start at 1, got %d", f.Game)}

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/ginlog/ginlog/internal/suggest"
 )
 
 //go:embed sql/nomatch.sql
@@ -22,6 +24,7 @@ type NoMatchError struct {
 	Flags  string   // the filters, as flags: --opponent typo --since 2020-11-07
 	Tag    Tag      // the tag whose asked value no game carries, if that is why
 	Known  []string // that tag's values, the closest to the asked one first
+	Near   string   // the known values close to the asked one: " (did you mean meldable?)", or ""
 	Detail string   // why, with what the database holds
 }
 
@@ -29,7 +32,7 @@ type NoMatchError struct {
 const knownShown = 8
 
 func (e *NoMatchError) Error() string {
-	return "no games match " + e.Flags + "; " + e.Detail
+	return "no games match " + e.Flags + e.Near + "; " + e.Detail
 }
 
 // Unwrap returns ErrNoGames.
@@ -102,7 +105,8 @@ func unknownTag(ctx context.Context, db *sql.DB, tag Tag, value string) error {
 			known = append(known, v.Value)
 		}
 	}
-	e := &NoMatchError{Flags: "--" + string(tag) + " " + ShellWord(value), Tag: tag, Known: Closest(value, known)}
+	e := &NoMatchError{Flags: "--" + string(tag) + " " + ShellWord(value), Tag: tag,
+		Known: suggest.Closest(value, known), Near: suggest.DidYouMean(value, known)}
 	switch {
 	case len(known) == 0:
 		e.Detail = fmt.Sprintf("no game has %s tag (set them with ginlog tag)", article(tag))

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -67,13 +66,13 @@ func TestNoMatchSaysWhy(t *testing.T) {
 		wantKnown []string
 	}{
 		{"opponent typo", selection.Filters{Opponent: "meldabel"},
-			"no games match --opponent meldabel; known opponents: meldable, simple", []string{"meldable", "simple"}},
+			"no games match --opponent meldabel (did you mean meldable?); known opponents: meldable, simple", []string{"meldable", "simple"}},
 		{"opponent case", selection.Filters{Opponent: "Simple"},
-			"no games match --opponent Simple; known opponents: simple, meldable", []string{"simple", "meldable"}},
+			"no games match --opponent Simple (did you mean simple?); known opponents: simple, meldable", []string{"simple", "meldable"}},
 		{"opponent quoted", selection.Filters{Opponent: "bot 7's"},
 			`no games match --opponent 'bot 7'\''s'; known opponents: meldable, simple`, []string{"meldable", "simple"}},
 		{"source part", selection.Filters{Source: "ladder"},
-			"no games match --source ladder; known sources: ladder-week-1", []string{"ladder-week-1"}},
+			"no games match --source ladder (did you mean ladder-week-1?); known sources: ladder-week-1", []string{"ladder-week-1"}},
 		{"opponent before source", selection.Filters{Opponent: "x", Source: "y"},
 			"no games match --opponent x; known opponents: meldable, simple", []string{"meldable", "simple"}},
 		{"since", selection.Filters{Since: 1893456000},
@@ -141,7 +140,7 @@ func TestNoMatchListsAFew(t *testing.T) {
 		load(t, db.DB, ingest.Options{Paths: []string{sub}, Opponent: fmt.Sprintf("bot%02d", i)})
 	}
 	_, err = selection.GameIDs(context.Background(), db.DB, selection.Filters{Opponent: "bot11x"})
-	want := "no games match --opponent bot11x; known opponents: bot11, bot01, bot10, bot00, bot02, bot03, bot04, bot05 and 4 more (ginlog opponents lists them)"
+	want := "no games match --opponent bot11x (did you mean bot11 or bot01 or bot10?); known opponents: bot11, bot01, bot10, bot00, bot02, bot03, bot04, bot05 and 4 more (ginlog opponents lists them)"
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n%v\nwant\n%s", err, want)
 	}
@@ -199,98 +198,5 @@ func TestTags(t *testing.T) {
 	defer empty.Close()
 	if _, err := selection.Tags(context.Background(), empty.DB, selection.TagOpponent); !errors.Is(err, selection.ErrNoGames) {
 		t.Errorf("an empty database: %v, want ErrNoGames", err)
-	}
-}
-
-func TestClosest(t *testing.T) {
-	known := []string{"simple", "meldable", "memory", "random", "Bot7", "bot7-ladder"}
-	for _, tc := range []struct {
-		value string
-		want  []string
-	}{
-		{"meldabel", []string{"meldable", "Bot7", "bot7-ladder", "memory", "random", "simple"}},
-		{"bot7", []string{"Bot7", "bot7-ladder", "meldable", "memory", "random", "simple"}},
-		{"memroy", []string{"memory", "Bot7", "bot7-ladder", "meldable", "random", "simple"}},
-		{"", []string{"Bot7", "bot7-ladder", "meldable", "memory", "random", "simple"}},
-	} {
-		if got := selection.Closest(tc.value, known); !slices.Equal(got, tc.want) {
-			t.Errorf("Closest(%q) = %q, want %q", tc.value, got, tc.want)
-		}
-	}
-}
-
-// TestNear checks the names suggested for a mistyped one: the close ones
-// only, the closest first, none when nothing is close.
-func TestNear(t *testing.T) {
-	known := []string{"summary", "draw-tendency", "knock-profile", "discards", "pace", "hearts-points", "hearts-moon"}
-	for _, tc := range []struct {
-		value string
-		want  []string
-	}{
-		{"sumary", []string{"summary"}},
-		{"Summary", []string{"summary"}},
-		{"knock", []string{"knock-profile"}},
-		{"hearts-mon", []string{"hearts-moon"}},
-		{"hearts", []string{"hearts-moon", "hearts-points"}},
-		{"hands", nil},
-		{"", nil},
-	} {
-		if got := selection.Near(tc.value, known); !slices.Equal(got, tc.want) {
-			t.Errorf("Near(%q) = %q, want %q", tc.value, got, tc.want)
-		}
-	}
-}
-
-// TestNoSuch checks the one line of a value that is none of the known
-// ones: the close ones suggested, every one listed.
-func TestNoSuch(t *testing.T) {
-	for _, tc := range []struct {
-		noun, value string
-		known       []string
-		want        string
-	}{
-		{"format", "jsno", []string{"table", "csv", "json", "markdown"}, `no format "jsno" (did you mean json?); want table, csv, json or markdown`},
-		{"format", "zzzzzz", []string{"table", "csv", "json", "markdown"}, `no format "zzzzzz"; want table, csv, json or markdown`},
-		{"game kind", "heart", []string{"gin", "hearts"}, `no game kind "heart" (did you mean hearts?); want gin or hearts`},
-		{"", "yuo", []string{"opp", "you", "both"}, `no "yuo" (did you mean you?); want opp, you or both`},
-		{"player", "rolout", []string{"rollout"}, `no player "rolout" (did you mean rollout?); want rollout`},
-	} {
-		if got := selection.NoSuch(tc.noun, tc.value, tc.known).Error(); got != tc.want {
-			t.Errorf("NoSuch(%q, %q) = %q, want %q", tc.noun, tc.value, got, tc.want)
-		}
-	}
-}
-
-// editDistance is the definition of the Levenshtein distance, computed by
-// brute force: the reference for Distance.
-func editDistance(a, b []rune) int {
-	switch {
-	case len(a) == 0:
-		return len(b)
-	case len(b) == 0:
-		return len(a)
-	}
-	sub := editDistance(a[1:], b[1:])
-	if a[0] != b[0] {
-		sub++
-	}
-	return min(sub, editDistance(a[1:], b)+1, editDistance(a, b[1:])+1)
-}
-
-func TestDistanceAgainstTheDefinition(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	alphabet := []rune("abcé")
-	word := func() string {
-		r := make([]rune, rng.IntN(7))
-		for i := range r {
-			r[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		return string(r)
-	}
-	for range 2000 {
-		a, b := word(), word()
-		if got, want := selection.Distance(a, b), editDistance([]rune(a), []rune(b)); got != want {
-			t.Fatalf("Distance(%q, %q) = %d, want %d", a, b, got, want)
-		}
 	}
 }

@@ -77,7 +77,7 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown command", []string{"bogus"}, `ginlog-bench: unknown command "bogus" for "ginlog-bench"`},
 		{"bad size", []string{"ingest", "--sizes", "10,x"}, `ginlog-bench: --sizes: "x" is not a number of games`},
 		{"bad players", []string{"verify", "--players", "simple"}, `ginlog-bench: --players: want two names separated by a comma, got "simple"`},
-		{"unknown player", []string{"verify", "--players", "simple,deep"}, `ginlog-bench: --players: unknown player "deep"`},
+		{"unknown player", []string{"verify", "--players", "simple,deep"}, `ginlog-bench: --players: no player "deep"`},
 		{"bad games", []string{"queries", "--games", "0"}, `ginlog-bench: --games: want at least 1, got 0`},
 		{"unknown engine", []string{"one", "--engine", "sqlite", "--db", "x.duckdb", "corpus"}, `ginlog-bench: unknown engine "sqlite": want read_csv or ginlog`},
 		{"unknown flag", []string{"verify", "--bogus"}, "ginlog-bench: unknown flag: --bogus"},

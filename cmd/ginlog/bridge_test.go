@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // haskellPlayers compiles, once, the generated Main with each test player
@@ -20,6 +22,7 @@ var haskellPlayers = struct {
 
 func haskellPlayer(t *testing.T, name string) string {
 	t.Helper()
+	testenv.Long(t, "GHC builds the Haskell test players; -short leaves the bridge to package bridge's tests")
 	ghc := needTool(t, "ghc")
 	haskellPlayers.once.Do(func() {
 		dir := filepath.Join(toolDir, "haskell")
@@ -55,15 +58,12 @@ func haskellPlayer(t *testing.T, name string) string {
 }
 
 // TestHaskellPlayerAcceptance plays 200 games of the Haskell test player
-// (20 under -short) against simple through the bridge, then ingests and verifies them: no
+// against simple through the bridge, then ingests and verifies them: no
 // game rejected, no violation; and retraces them through the same player:
 // every decision agrees.
 func TestHaskellPlayerAcceptance(t *testing.T) {
 	exe := haskellPlayer(t, "player")
-	games := "200"
-	if testing.Short() {
-		games = "20"
-	}
+	const games = "200"
 	dir := t.TempDir()
 	logs := filepath.Join(dir, "logs")
 	r := runCmd(t, nil, "simulate", "--games", games, "--players", "exec:"+exe+",simple", "--out", logs, "--format", "json")

@@ -93,7 +93,11 @@ func TestQueryData(t *testing.T) {
 		if q.Game == queries.GameHearts { // --who is the Gin queries' only
 			first = []string{"--since", "2020-01-01"}
 		}
-		for _, extra := range [][]string{first, {"--source", "week 1", "--format", "json"}} {
+		extras := [][]string{first, {"--source", "week 1", "--format", "json"}}
+		if testing.Short() {
+			extras = extras[:1] // -short: each query once; a plain run with filters and JSON too
+		}
+		for _, extra := range extras {
 			args := append([]string{"query", name}, extra...)
 			want := runCmd(t, env, args...)
 			got := runCmd(t, nil, append(args, "--data", dir)...)

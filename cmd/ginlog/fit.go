@@ -160,6 +160,12 @@ func filterMap(f selection.Filters) map[string]string {
 }
 
 func runFit(ctx context.Context, a *app, opts fitOptions) error {
+	if opts.weights == "" {
+		// Refused before the fit, which may take minutes, not after it.
+		if err := safefile.Check(opts.out); err != nil {
+			return outError("--out", err)
+		}
+	}
 	db, err := a.openReadOnly(ctx)
 	if err != nil {
 		return err

@@ -64,7 +64,7 @@ func TestNothingMatched(t *testing.T) {
 func TestNothingMatchedKnownValues(t *testing.T) {
 	env := sampleDB(t)
 	out := filepath.Join(t.TempDir(), "out")
-	const want = "ginlog: no games match --opponent meldabel; known opponents: meldable, random, simple\n"
+	const want = "ginlog: no games match --opponent meldabel (did you mean meldable?); known opponents: meldable, random, simple\n"
 	for _, args := range [][]string{
 		{"query", "draw-tendency"},
 		{"query", "card-values", "--grid"},

@@ -88,7 +88,7 @@ func TestTagAndRmRefuse(t *testing.T) {
 		{"tag no match", []string{"tag", "40-50", "--clear-source"}, exitNoMatch,
 			"ginlog: no games match 40-50; the database holds games 1 to 20, from imports 1 to 3\n"},
 		{"tag typo", []string{"tag", "--opponent", "randon", "--clear-source"}, exitNoMatch,
-			"ginlog: no games match --opponent randon; known opponents: random, meldable, simple\n"},
+			"ginlog: no games match --opponent randon (did you mean random?); known opponents: random, meldable, simple\n"},
 		{"rm nothing named", []string{"rm", "--yes"}, exitUsage,
 			"ginlog: no games named: give game ids or ranges, --import, filters, or --all for every game\n"},
 		{"rm no match", []string{"rm", "--import", "7", "--yes"}, exitNoMatch,

@@ -2,14 +2,13 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/ginlog/ginlog/internal/suggest"
 	"github.com/ginlog/ginlog/render"
-	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -147,9 +146,6 @@ func columnsError(err error) error {
 	if !errors.As(err, &ce) {
 		return err
 	}
-	msg := fmt.Sprintf("--columns: no column %q", ce.Name)
-	if near := selection.Near(ce.Name, ce.Known); len(near) > 0 {
-		msg += " (did you mean " + strings.Join(near, " or ") + "?)"
-	}
-	return usagef("%s; the columns are %s, or %s", msg, strings.Join(ce.Known, ", "), render.AllColumns)
+	return usagef("--columns: no column %q%s; the columns are %s, or %s", ce.Name, suggest.DidYouMean(ce.Name, ce.Known),
+		strings.Join(ce.Known, ", "), render.AllColumns)
 }

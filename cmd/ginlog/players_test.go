@@ -52,6 +52,8 @@ func TestPlayers(t *testing.T) {
 		{"merge-more", []string{"players", "--merge", "one", "--merge", "repoB/logs/2"}, exitOK},
 		{"unmerge-unknown", []string{"players", "--unmerge", "nobody"}, exitUsage},
 		{"merge-unknown", []string{"players", "--merge", "repoA/1,repoB/1"}, exitUsage},
+		{"merge-typo", []string{"players", "--merge", "repoA/logs/1,repoB/logz/3"}, exitUsage},
+		{"unmerge-typo", []string{"players", "--unmerge", "oen"}, exitUsage},
 		{"merge-and-unmerge", []string{"players", "--merge", "a,b", "--unmerge", "c"}, exitUsage},
 		{"as-alone", []string{"players", "--as", "x"}, exitUsage},
 		{"unmerge", []string{"players", "--unmerge", "one"}, exitOK},

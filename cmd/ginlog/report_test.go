@@ -8,16 +8,14 @@ import (
 )
 
 // TestReportWeights writes a report with the section on reading the
-// opponent's hand from weights fitted on the sample, checks that the
+// opponent's hand from weights fitted on the sample (model/fit's golden
+// file of that fit, which takes seconds to do again), checks that the
 // report without --weights has none, and that --weights refuses what is
 // not weights of format 3 with a usage error saying what is needed.
 func TestReportWeights(t *testing.T) {
 	env := sampleEnv(t)
 	dir := t.TempDir()
-	weights := filepath.Join(dir, "w.json")
-	if r := runCmd(t, env, "fit", "--out", weights); r.code != exitOK {
-		t.Fatalf("fit: exit %d: %s", r.code, r.err)
-	}
+	weights := "../../model/fit/testdata/sample.json"
 	for _, tc := range []struct {
 		name    string
 		args    []string

@@ -64,7 +64,7 @@ func newReviewCmd(a *app) *cobra.Command {
 			case "opp":
 				opts.side = gin.Opp
 			default:
-				return usagef("--who: want you or opp, got %q", who)
+				return oneOf("--who", "", who, "you", "opp")
 			}
 			if opts.format, err = parseFormat(format); err != nil {
 				return err

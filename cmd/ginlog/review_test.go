@@ -94,7 +94,7 @@ func TestReviewRefuses(t *testing.T) {
 		{"no such game", []string{"--db", db, "review", "--game-id", "999"}, exitNoMatch, "ginlog: "},
 		{"a hearts game", []string{"--db", hdb, "review", "--game-id", "1"}, exitUsage, "ginlog: --game-id 1 is a Hearts game: review judges Gin games only\n"},
 		{"hearts only", []string{"--db", hdb, "review"}, exitNoMatch, "ginlog: review judges Gin games only, and the filters select none: "},
-		{"bad who", []string{"--db", db, "review", "--who", "both"}, exitUsage, "ginlog: --who: want you or opp, got \"both\"\n"},
+		{"bad who", []string{"--db", db, "review", "--who", "both"}, exitUsage, "ginlog: --who: no \"both\"; want you or opp\n"},
 		{"bad deals", []string{"--db", db, "review", "--deals", "0"}, exitUsage, "ginlog: --deals: want 1 or more, got 0\n"},
 		{"bad weights", []string{"--db", db, "review", "--weights", filepath.Join(t.TempDir(), "none.json")}, exitUsage, "ginlog: --weights: "},
 	} {

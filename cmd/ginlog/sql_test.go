@@ -161,13 +161,13 @@ func (h *heapWatcher) Write(p []byte) (int, error) {
 // heap stays small while two million rows pass (held whole, they take
 // hundreds of MB): piped rows (the default format), CSV, JSON, and the
 // aligned table an explicit --format table draws a page at a time (some
-// 25 s on two cores: not with -short).
+// 25 s on two cores). -short streams the default format alone.
 func TestSQLStreams(t *testing.T) {
 	env := simDB(t, 2)
 	for _, format := range []string{"default", "csv", "json", "table"} {
 		t.Run(format, func(t *testing.T) {
-			if format == "table" && testing.Short() {
-				t.Skip("-short: the aligned table of two million rows takes some 25 s")
+			if format != "default" {
+				testenv.Long(t, "streams two million rows in each format; -short streams the default one")
 			}
 			args := []string{"sql", "SELECT range AS n, 'x' || range AS s FROM range(2000000)", "--max-rows", "0", "--timeout", "10m"}
 			if format != "default" {

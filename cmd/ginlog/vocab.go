@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/ginlog/ginlog/internal/suggest"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/selection"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +31,7 @@ func oneOf(flag, noun, got string, valid ...string) error {
 			return nil
 		}
 	}
-	return &usageError{err: fmt.Errorf("%s: %w", flag, selection.NoSuch(noun, got, valid))}
+	return &usageError{err: fmt.Errorf("%s: %w", flag, suggest.NoSuch(noun, got, valid))}
 }
 
 // checkKind checks the value of --game, the game kind.

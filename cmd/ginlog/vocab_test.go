@@ -10,9 +10,10 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// TestDidYouMean gives every enumerated flag a mistyped value, which the
-// error suggests the right one for, and a far-off one, for which it only
-// lists the values: one line, exit status 2, before any database is read.
+// TestDidYouMean gives every enumerated flag, and every flag naming a
+// player, a mistyped value, which the error suggests the right one for,
+// and a far-off one, for which it only lists the values: one line, exit
+// status 2, before any database is read.
 func TestDidYouMean(t *testing.T) {
 	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "none.duckdb")}
 	const tables = "want table, csv, json or markdown"
@@ -42,6 +43,12 @@ func TestDidYouMean(t *testing.T) {
 		{"dialect", []string{"query", "summary", "--print-sql", "--dialect", "sprak"}, `--dialect: no dialect "sprak" (did you mean spark?); want duckdb, spark or trino`},
 		{"dialect far", []string{"query", "summary", "--print-sql", "--dialect", "oracle"}, `--dialect: no dialect "oracle"; want duckdb, spark or trino`},
 		{"query name", []string{"query", "sumary"}, `no query "sumary": did you mean summary? (ginlog query --list lists all`},
+		{"review who", []string{"review", "--who", "yuo"}, `--who: no "yuo" (did you mean you?); want you or opp`},
+		{"player name", []string{"simulate", "--no-logs", "--players", "simpel,meldable"}, `--players: no player "simpel" (did you mean simple?); want random, simple,`},
+		{"player prefix", []string{"simulate", "--no-logs", "--players", "tunde:w.json,meldable"}, `--players: no player "tunde:w.json" (did you mean tuned:w.json?); want random,`},
+		{"compare name", []string{"simulate", "--no-logs", "--players", "simple,meldable", "--compare", "memroy"}, `--compare: no player "memroy" (did you mean memory?); want random,`},
+		{"retrace player", []string{"retrace", "--player", "meldabel", "logs"}, `--player: no player "meldabel" (did you mean meldable?); want random,`},
+		{"hearts player", []string{"simulate", "--no-logs", "--game", "hearts", "--players", "trackr,simple"}, `--players: no player "trackr" (did you mean tracker?); want a Hearts player: random, simple, tracker, voids or mc`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, env, tc.args...)

@@ -50,6 +50,9 @@ func TestOutRefusesSpecialFiles(t *testing.T) {
 			{"folder", func(t *testing.T, dir, _ string) string { return dir }, false},
 		} {
 			t.Run(cmd+"/"+tc.name, func(t *testing.T) {
+				if cmd == "fit" && tc.ok {
+					testenv.Long(t, "fits the games to write them; the refusals, which come before the fit, are tried under -short")
+				}
 				dir, outside := t.TempDir(), t.TempDir()
 				victim := filepath.Join(outside, "victim")
 				writeFile(t, victim, []byte("keep"))

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // rolloutCoreModule is rollout/core.hs as a module of its own, under the
@@ -57,6 +58,9 @@ func TestRolloutCoreText(t *testing.T) {
 func TestRolloutCoreCompiles(t *testing.T) {
 	for flagsName, flags := range ghcFlags {
 		t.Run(flagsName, func(t *testing.T) {
+			if flagsName == "plain" {
+				testenv.Long(t, "GHC compiles the core with the plain flags, as TestRolloutCore's probe does; -short leaves it to the probe")
+			}
 			src := rolloutCoreModule(t, "Cards", "Rummy.Types")
 			ghcMake(t, map[string]string{"RolloutCore.hs": src}, slices.Concat(flags, []string{"-Wno-unused-imports"}), false)
 		})

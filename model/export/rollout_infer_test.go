@@ -13,6 +13,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/bots"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model/infer"
 )
 
@@ -45,6 +46,9 @@ func TestRolloutInferCompiles(t *testing.T) {
 	}
 	for name, flags := range ghcFlags {
 		t.Run(name, func(t *testing.T) {
+			if name == "plain" {
+				testenv.Long(t, "GHC compiles the fragments with the plain flags, as TestRolloutInfer's probe does; -short leaves it to the probe")
+			}
 			ghcMake(t, map[string]string{"GlRollout.hs": src}, flags, false)
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/golden"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/model"
 )
 
@@ -70,6 +71,7 @@ func TestRolloutGolden(t *testing.T) {
 // plain, where it must be inferred Safe, and with the framework's default
 // extensions; with the game values and without.
 func TestRolloutCompiles(t *testing.T) {
+	testenv.Long(t, "GHC compiles the whole module 4 times; -short compiles its parts in the core's and the inference's probes")
 	weights := map[string]*model.Weights{"defaults": model.Defaults(), "sample": fitted(t, "sample.json")}
 	for name, w := range weights {
 		src := exportRollout(t, w)

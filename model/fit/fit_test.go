@@ -70,6 +70,18 @@ func fitGames(t testing.TB, games []*replay.Game, opts Options) *Result {
 	return res
 }
 
+// quickInference returns opts for a test of what a fit computes besides
+// the inference model's weights (the tables, which games it learns from):
+// under -short, the edit-test loop, the model trains for 20 steps instead
+// of its 2,000 at least, which take most of a fit's time; a plain run and
+// CI train it in full.
+func quickInference(opts Options) Options {
+	if testing.Short() {
+		opts.Inference.MinSteps = 20
+	}
+	return opts
+}
+
 func save(t testing.TB, w *model.Weights) string {
 	t.Helper()
 	var b bytes.Buffer
@@ -108,14 +120,10 @@ func TestFitSample(t *testing.T) {
 // order, which changed the coefficients from run to run).
 func TestFitDeterministic(t *testing.T) {
 	games := corpus(t, sampleLogs)
-	sides := []string{"opp", "you", "both"}
-	if testing.Short() {
-		sides = sides[:1] // each side fits twice: a plain run tries all three
-	}
-	for _, who := range sides {
-		first := save(t, fitGames(t, games, Options{Who: who}).Weights)
+	for _, who := range []string{"opp", "you", "both"} {
+		first := save(t, fitGames(t, games, quickInference(Options{Who: who})).Weights)
 		// Each fit trains the inference model: one repeat is enough.
-		if again := save(t, fitGames(t, games, Options{Who: who}).Weights); again != first {
+		if again := save(t, fitGames(t, games, quickInference(Options{Who: who})).Weights); again != first {
 			t.Fatalf("who %s: two fits of the same games differ", who)
 		}
 	}
@@ -126,7 +134,7 @@ func TestFitDeterministic(t *testing.T) {
 // samples equals the observed take rate.
 func TestDrawModelCalibrated(t *testing.T) {
 	games := corpus(t, sampleLogs)
-	w := fitGames(t, games, Options{}).Weights
+	w := fitGames(t, games, quickInference(Options{})).Weights
 	c := newCounts([2]bool{false, true})
 	for _, g := range games {
 		c.game(g)
@@ -158,7 +166,7 @@ func TestPolicyTrustworthy(t *testing.T) {
 func policyTrustworthy(t *testing.T, games []*replay.Game) {
 	for _, who := range []string{"opp", "you", "both"} {
 		t.Run(who, func(t *testing.T) {
-			w := fitGames(t, games, Options{Who: who}).Weights
+			w := fitGames(t, games, quickInference(Options{Who: who})).Weights
 			if err := w.Validate(); err != nil {
 				t.Error(err)
 			}
@@ -178,6 +186,7 @@ func policyTrustworthy(t *testing.T, games []*replay.Game) {
 // a golden file (which model/export's tests compile): they are too few for
 // the knock policy, and Fit says so.
 func TestFitRealLogs(t *testing.T) {
+	testenv.Long(t, "fits the real logs in full for a golden file; -short fits the sample's (TestFitSample)")
 	res := fitGames(t, corpus(t, realLogs), Options{SchemaVersion: 3})
 	golden.Check(t, "testdata/reallogs.json", save(t, res.Weights))
 	got := map[string]Support{}
@@ -260,7 +269,7 @@ func TestFitRoundPoints(t *testing.T) {
 		{"you", want[0], want[1]},
 		{"both", sum(want[0], want[1]), sum(want[0], want[1])},
 	} {
-		rp := fitGames(t, games, Options{Who: tc.who}).Weights.RoundPoints
+		rp := fitGames(t, games, quickInference(Options{Who: tc.who})).Weights.RoundPoints
 		if rp.Modelled != tc.modelled || rp.Other != tc.other {
 			t.Errorf("--who %s: modelled %v other %v, want %v and %v", tc.who, rp.Modelled, rp.Other, tc.modelled, tc.other)
 		}

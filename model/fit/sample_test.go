@@ -60,8 +60,8 @@ func TestSample(t *testing.T) {
 // negative, and the tables are counted from every game either way.
 func TestInferenceGames(t *testing.T) {
 	games := corpus(t, sampleLogs)
-	all := fitGames(t, games, Options{InferenceGames: -1})
-	few := fitGames(t, games, Options{InferenceGames: 6})
+	all := fitGames(t, games, quickInference(Options{InferenceGames: -1}))
+	few := fitGames(t, games, quickInference(Options{InferenceGames: 6}))
 	if all.Inference.Games != 18 {
 		t.Fatalf("inference on %d games with no cap, want the 18 not held out", all.Inference.Games)
 	}

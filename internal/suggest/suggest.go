@@ -1,4 +1,11 @@
-package selection
+// Package suggest finds, for a name that matched none of the known ones
+// (a mistyped flag value, query, player or tag), the known names the user
+// may have meant, and words the one-line error that says so: `no format
+// "jsno" (did you mean json?); want table, csv, json or markdown`. It is
+// pure string work, below every layer that names things, so that the
+// players registry, the selection of games and the commands all suggest
+// alike.
+package suggest
 
 import (
 	"fmt"
@@ -42,11 +49,22 @@ func NoSuch(noun, value string, known []string) error {
 	if noun != "" {
 		what = noun + " " + what
 	}
-	msg := "no " + what
-	if near := Near(value, known); len(near) > 0 {
-		msg += " (did you mean " + strings.Join(near, " or ") + "?)"
+	return fmt.Errorf("no %s%s; want %s", what, DidYouMean(value, known), OrList(known))
+}
+
+// shown is how many names DidYouMean suggests at most.
+const shown = 3
+
+// DidYouMean returns the clause that suggests the known values close to
+// value (see Near), the closest first and three at most, to follow the
+// value in a message: ` (did you mean json?)`, ` (did you mean simple or
+// sampled:PATH?)`; "" when none is close.
+func DidYouMean(value string, known []string) string {
+	near := Near(value, known)
+	if len(near) == 0 {
+		return ""
 	}
-	return fmt.Errorf("%s; want %s", msg, OrList(known))
+	return " (did you mean " + strings.Join(near[:min(len(near), shown)], " or ") + "?)"
 }
 
 // OrList joins names for a message: "a", "a or b", "a, b or c".
