@@ -129,8 +129,11 @@ const simulateExample = `  ginlog simulate --games 20 --players simple,meldable 
 // and plays the Hearts games.
 func simulateHearts(cmd *cobra.Command, a *app, opts simulateOptions, raw simulateFlags) error {
 	defer opts.exec.Watch(cmd.Context())()
-	if raw.compare != "" || opts.per != 0 {
-		return usagef("--compare and --per-folder are for Gin matches")
+	switch {
+	case raw.compare != "":
+		return usagef("--compare is for Gin matches")
+	case opts.per != 0:
+		return usagef("--per-folder is for Gin matches")
 	}
 	h, err := heartsSimulateOptions(opts, raw.players, raw.limit, raw.format)
 	if err != nil {
