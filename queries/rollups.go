@@ -80,7 +80,7 @@ func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
 	if now, _, err := last(); err != nil || now == old {
 		return err
 	}
-	return execAll(ctx, tx, rollupBuildSQL, block, old)
+	return execAll(ctx, tx, withTendencyRounds(rollupBuildSQL), block, old)
 }
 
 // execAll runs each statement of a file in tx with, where it takes them,

@@ -164,9 +164,24 @@ func outcome(t *testing.T, db *sql.DB, q queries.Query, f selection.Filters) str
 	return fmt.Sprint(res.Columns, res.Rows)
 }
 
-// sameResults checks that every Gin named query gives the same result on
-// db, which has rollups, as on raw, which has none, under n random
-// filters and the filters that select everything.
+// readers are the typed readers of the statements that read the rollups
+// beside the named queries (the report's tendencies and verdicts), each
+// rendering its result, or its error, with every float in full.
+var readers = map[string]func(db *sql.DB, f selection.Filters) string{
+	"tendencies": func(db *sql.DB, f selection.Filters) string {
+		m, err := queries.Tendencies(context.Background(), db, f)
+		return fmt.Sprintf("%+v %v", m, err)
+	},
+	"verdicts": func(db *sql.DB, f selection.Filters) string {
+		m, err := queries.Verdicts(context.Background(), db, f)
+		return fmt.Sprintf("%v %v", m, err)
+	},
+}
+
+// sameResults checks that every Gin named query and every typed reader
+// of readers gives the same result on db, which has rollups, as on raw,
+// which has none, under n random filters and the filters that select
+// everything.
 func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 	t.Helper()
 	stamps := column(t, raw, "SELECT log_ts FROM games ORDER BY log_ts")
@@ -180,6 +195,11 @@ func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 			got, want := outcome(t, db, q, f), outcome(t, raw, q, f)
 			if got != want {
 				t.Errorf("%s %+v:\nwith rollups %s\nraw          %s", q.Name, f, got, want)
+			}
+		}
+		for name, read := range readers {
+			if got, want := read(db, f), read(raw, f); got != want {
+				t.Errorf("%s %+v:\nwith rollups %s\nraw          %s", name, f, got, want)
 			}
 		}
 	}
@@ -318,7 +338,8 @@ func TestRollupsMatchRawRows(t *testing.T) {
 }
 
 // TestRollupsAreRead checks that the queries read the rollups: a count
-// changed in a rollup row changes the result of the queries that read it,
+// changed in a rollup row changes the result of the queries and typed
+// readers that read it,
 // and a block size change rebuilds every group.
 func TestRollupsAreRead(t *testing.T) {
 	ctx := context.Background()
@@ -335,6 +356,15 @@ func TestRollupsAreRead(t *testing.T) {
 	}
 	if after := outcome(t, db, q, f); after == before {
 		t.Fatal("card-values is the same after the rollups changed: it does not read them")
+	}
+	for name, table := range map[string]string{"tendencies": "rollup_tendencies", "verdicts": "rollup_verdicts"} {
+		before := readers[name](db, f)
+		if _, err := db.Exec("UPDATE " + table + " SET rounds = rounds + 1"); err != nil {
+			t.Fatal(err)
+		}
+		if after := readers[name](db, f); after == before {
+			t.Errorf("%s is the same after %s changed: it does not read it", name, table)
+		}
 	}
 	if err := queries.RefreshRollups(ctx, db, rollupBlock*2); err != nil {
 		t.Fatal(err)

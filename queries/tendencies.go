@@ -5,13 +5,18 @@ import (
 	"database/sql"
 	_ "embed"
 	"fmt"
+	"strings"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/selection"
 )
 
-//go:embed sql/tendencies.sql
-var tendenciesSQL string
+var (
+	//go:embed sql/tendencies.sql
+	tendenciesSQL string
+	//go:embed sql/tendency-rounds.sql
+	tendencyRoundsSQL string
+)
 
 // Measure names a rate that Tendencies reads for each side: a habit of a
 // player that the other can play against. The names are stable: the
@@ -78,18 +83,23 @@ type Spread struct {
 // opportunities has a zero Rate and Spread. Filters that select no game
 // give an error wrapping selection.ErrNoGames (or replay.ErrNoGame when
 // f.Game names no game).
+//
+// The statement counts the rounds by what they gave each side of each
+// measure, from the rollups where it can (see tendency-rounds.sql); the
+// rate and its spread are computed here from those counts, in a fixed
+// order, so that the result is the same to the last bit with the rollups
+// and without them.
 func Tendencies(ctx context.Context, db *sql.DB, f selection.Filters) ([]MeasureRates, error) {
 	f.Who = "both"
 	index := make(map[Measure]int, len(Measures))
-	out := make([]MeasureRates, len(Measures))
 	for i, m := range Measures {
-		index[m], out[i].Measure = i, m
+		index[m] = i
 	}
-	err := eachRow(ctx, Source{DB: db}, "tendencies", tendenciesSQL, f, func(rows *sql.Rows) error {
+	counts := make([][2][]roundCount, len(Measures))
+	err := eachRow(ctx, Source{DB: db}, "tendencies", withTendencyRounds(tendenciesSQL), f, func(rows *sql.Rows) error {
 		var side, measure string
-		var r Rate
-		var sp Spread
-		if err := rows.Scan(&side, &measure, &r.Cases, &r.Opportunities, &sp.Rounds, &sp.Sum, &sp.SumSq); err != nil {
+		var c roundCount
+		if err := rows.Scan(&side, &measure, &c.cases, &c.opportunities, &c.rounds); err != nil {
 			return err
 		}
 		seat, err := gin.ParseSeat(side)
@@ -100,11 +110,61 @@ func Tendencies(ctx context.Context, db *sql.DB, f selection.Filters) ([]Measure
 		if !ok {
 			return fmt.Errorf("unknown measure %q", measure)
 		}
-		out[i].Sides[seat], out[i].Spread[seat] = r, sp
+		counts[i][seat] = append(counts[i][seat], c)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	out := make([]MeasureRates, len(Measures))
+	for i, m := range Measures {
+		out[i].Measure = m
+		for seat := range counts[i] {
+			out[i].Sides[seat], out[i].Spread[seat] = jackknife(counts[i][seat])
+		}
+	}
 	return out, nil
+}
+
+// roundCount is how many rounds gave a side of a measure the same cases
+// and opportunities.
+type roundCount struct {
+	cases, opportunities, rounds int
+}
+
+// jackknife returns the rate of a side's rounds and its spread: for each
+// round, the rate of the other rounds (none for a round that holds every
+// opportunity), summed, and its square summed.
+func jackknife(counts []roundCount) (Rate, Spread) {
+	var r Rate
+	var sp Spread
+	for _, c := range counts {
+		r.Cases += c.cases * c.rounds
+		r.Opportunities += c.opportunities * c.rounds
+		sp.Rounds += c.rounds
+	}
+	for _, c := range counts {
+		rest := r.Opportunities - c.opportunities
+		if rest == 0 {
+			continue
+		}
+		without := float64(r.Cases-c.cases) / float64(rest)
+		sp.Sum += float64(c.rounds) * without
+		sp.SumSq += float64(c.rounds) * without * without
+	}
+	return r, sp
+}
+
+// withTendencyRounds returns a statement with the line that holds only
+// {{tendency-rounds}} (and perhaps a comma after it) replaced by the
+// common table expressions of tendency-rounds.sql, which count what each
+// round gives each side of each measure.
+func withTendencyRounds(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "{{tendency-rounds}}"); ok && (rest == "" || rest == ",") {
+			lines[i] = stripComments(tendencyRoundsSQL) + rest
+		}
+	}
+	return strings.Join(lines, "\n")
 }
