@@ -8,9 +8,10 @@
 -- {{tendency-rounds}}) from the raw rows of the selected games the rollups
 -- do not cover, and read from rollup_tendencies for the rollup groups the
 -- filters select whole (see prelude.sql), so both count alike.
-WITH t_features AS (SELECT 0 AS grp, x.* FROM raw_features x),
-t_rounds AS (SELECT 0 AS grp, r.* FROM raw_rounds r),
-t_checks AS (SELECT 0 AS grp, c.* FROM raw_checks c),
+WITH t_games AS (SELECT game_id, 0 AS grp FROM raw_games),
+t_features AS (SELECT * FROM raw_features),
+t_rounds AS (SELECT * FROM raw_rounds),
+t_checks AS (SELECT * FROM raw_checks),
 {{tendency-rounds}},
 roll_tendencies AS (
   SELECT x.* FROM rollup_tendencies x

@@ -1,15 +1,17 @@
 -- tendency-rounds: what each round gives each side of every measure of
 -- the tendencies (queries/tendencies.go names them), counted once for the
 -- tendencies statement (over the raw rows of the games the rollups do not
--- cover) and once for the rollups (rollup-tendencies.sql), so that both
--- count alike. It reads t_features (the play_features rows of the games),
--- t_rounds and t_checks (their rounds and round_checks), each with the
--- column grp first (the rollup group of the row's game; any constant when
--- there are no groups), which the statement that includes it defines (its
+-- cover) and once for the rollups (rollup-build.sql), so that both count
+-- alike. It reads t_games (game_id and grp: the games, each with its
+-- rollup group, any constant when there are none), t_features (the
+-- play_features rows of those games), t_rounds and t_checks (their rounds
+-- and round_checks), which the statement that includes it defines (its
 -- line {{tendency-rounds}} is replaced with this file's common table
 -- expressions), and defines tendency_counts: per group, side, measure,
 -- cases and opportunities, the rounds that gave the side that many of
--- both (a round that gives no opportunity gives no row).
+-- both (a round that gives no opportunity gives no row). The rows are
+-- counted by game and round first, and matched to their group after, so
+-- that only the per-round counts are joined to t_games.
 --
 -- take-meld, take-none: face-up cards taken, of those offered with that
 -- relation. discard-worse: discards not best, of the plays. knock-passed:
@@ -22,8 +24,8 @@
 -- its suit one rank away: gin.Neighbours(c, 1)). Such a card is within
 -- gin.Neighbours(c, 2), so its relation is meld or combo: take-near (near,
 -- not meld) reads the hands of the combo plays alone.
-t_plays AS MATERIALIZED (
-  SELECT grp, game_id, round, actor,
+t_round_plays AS (
+  SELECT game_id, round, actor,
          count(*) FILTER (WHERE top_relation = 'meld') AS meld_n,
          count(*) FILTER (WHERE top_relation = 'meld' AND from_discard) AS meld_k,
          count(*) FILTER (WHERE top_relation = 'none') AS none_n,
@@ -32,12 +34,13 @@ t_plays AS MATERIALIZED (
          arg_min(last, ply) FILTER (WHERE could_knock) AS chance_last,
          count(*) FILTER (WHERE last) AS last_n,
          count(*) FILTER (WHERE last AND deadwood_after >= 7) AS last_high
-  FROM t_features GROUP BY grp, game_id, round, actor
+  FROM t_features GROUP BY game_id, round, actor
 ),
-t_near AS (
-  SELECT grp, game_id, round, actor, count(*) FILTER (WHERE near) AS near_n, count(*) FILTER (WHERE near AND from_discard) AS near_k
+t_plays AS MATERIALIZED (SELECT g.grp, p.* FROM t_round_plays p JOIN t_games g ON g.game_id = p.game_id),
+t_round_near AS (
+  SELECT game_id, round, actor, count(*) FILTER (WHERE near) AS near_n, count(*) FILTER (WHERE near AND from_discard) AS near_k
   FROM (
-    SELECT x.grp, x.game_id, x.round, x.actor, x.from_discard,
+    SELECT x.game_id, x.round, x.actor, x.from_discard,
            ((q.hand_mask & ~(1::UBIGINT << enum_code(q.drawn))) | (1::UBIGINT << enum_code(x.discarded)))
            & ~(1::UBIGINT << t) & (
              (1::UBIGINT << (t % 13)) | (1::UBIGINT << (13 + t % 13)) | (1::UBIGINT << (26 + t % 13)) | (1::UBIGINT << (39 + t % 13))
@@ -47,8 +50,9 @@ t_near AS (
     FROM (SELECT *, enum_code(top) AS t FROM t_features WHERE top_relation = 'combo') x
     JOIN plays q ON q.game_id = x.game_id AND q.round = x.round AND q.ply = x.ply
   )
-  GROUP BY grp, game_id, round, actor
+  GROUP BY game_id, round, actor
 ),
+t_near AS (SELECT g.grp, p.* FROM t_round_near p JOIN t_games g ON g.game_id = p.game_id),
 t_calls AS (
   SELECT p.grp, p.actor, r.action, p.last_n AS calls, p.last_high AS high,
          (p.actor = 'you' AND r.opp_points > 0) OR (p.actor = 'opp' AND r.you_points > 0) AS lost
@@ -56,8 +60,8 @@ t_calls AS (
   WHERE p.last_n > 0 AND r.action IN ('Gin', 'Knock')
 ),
 t_declared AS (
-  SELECT c.grp, s.side, CASE s.side WHEN 'you' THEN c.points_lost_you ELSE c.points_lost_opp END > 0 AS weak
-  FROM t_checks c CROSS JOIN (SELECT CAST(unnest(enum_range(NULL::side)) AS side) AS side) s
+  SELECT g.grp, s.side, CASE s.side WHEN 'you' THEN c.points_lost_you ELSE c.points_lost_opp END > 0 AS weak
+  FROM t_checks c JOIN t_games g ON g.game_id = c.game_id CROSS JOIN (SELECT CAST(unnest(enum_range(NULL::side)) AS side) AS side) s
 ),
 tendency_counts AS (
   SELECT grp, actor AS side, 'take-meld' AS measure, meld_k AS cases, meld_n AS opportunities, count(*) AS rounds
