@@ -1,17 +1,17 @@
--- tendency-rounds: what each round gives each side of every measure of
--- the tendencies (queries/tendencies.go names them), counted once for the
+-- tendency-rounds: what each round gives each side of every measure of the
+-- tendencies (queries/tendencies.go names them), counted once for the
 -- tendencies statement (over the raw rows of the games the rollups do not
--- cover) and once for the rollups (rollup-build.sql), so that both count
--- alike. It reads t_games (game_id and grp: the games, each with its
+-- cover) and once for the rollups (rollup-tendencies.sql), so that both
+-- count alike. It reads t_games (game_id and grp: the games, each with its
 -- rollup group, any constant when there are none), t_features (the
 -- play_features rows of those games), t_rounds and t_checks (their rounds
 -- and round_checks), which the statement that includes it defines (its
 -- line {{tendency-rounds}} is replaced with this file's common table
 -- expressions), and defines tendency_counts: per group, side, measure,
--- cases and opportunities, the rounds that gave the side that many of
--- both (a round that gives no opportunity gives no row). The rows are
--- counted by game and round first, and matched to their group after, so
--- that only the per-round counts are joined to t_games.
+-- cases and opportunities, the rounds that gave the side that many of both
+-- (a round that gives no opportunity gives no row). The rows are counted
+-- by game and round first, and matched to their group after, so that only
+-- the per-round counts are joined to t_games.
 --
 -- take-meld, take-none: face-up cards taken, of those offered with that
 -- relation. discard-worse: discards not best, of the plays. knock-passed:
