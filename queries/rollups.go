@@ -27,8 +27,6 @@ var (
 	rollupLastSQL string
 	//go:embed sql/rollup-blocks.sql
 	rollupBlocksSQL string
-	//go:embed sql/rollup-tendencies.sql
-	rollupTendenciesSQL string
 )
 
 // Execer runs a statement: a *sql.DB, *sql.Conn or *sql.Tx.
@@ -62,8 +60,8 @@ func RefreshRollups(ctx context.Context, db *sql.DB, block int64) error {
 }
 
 // buildRollups runs the statements of rollup-groups.sql in tx, then, if
-// they added groups, those of rollup-build.sql, and rollup-tendencies.sql
-// for each block of the groups added.
+// they added groups, those of rollup-build.sql, and builds the
+// tendencies' rollups of the blocks of the groups added.
 func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
 	last := func() (grp, size int64, err error) {
 		err = tx.QueryRowContext(ctx, rollupLastSQL).Scan(&grp, &size)
@@ -93,13 +91,7 @@ func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
 	if err != nil {
 		return err
 	}
-	tendencies := withTendencyRounds(rollupTendenciesSQL)
-	for _, b := range blocks {
-		if err := execAll(ctx, tx, tendencies, sql.Named("n", block), sql.Named("block", b)); err != nil {
-			return fmt.Errorf("the tendencies of block %d: %w", b, err)
-		}
-	}
-	return nil
+	return buildTendencies(ctx, tx, block, blocks)
 }
 
 // newBlocks returns the blocks of the groups above old, in order.
