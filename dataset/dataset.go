@@ -102,15 +102,17 @@ var exported = []struct {
 
 // skipped lists the database's tables the dataset leaves out, and why.
 var skipped = map[string]string{
-	"schema_version":   "the database's own migrations; the manifest records the schema version",
-	"player_merges":    "the Hearts player identities merged by ginlog players --merge, already applied to game_players.player and hearts_seats.player (export again with --rebuild after merging)",
-	"review_decisions": "ginlog review's values of each decision, a cache of an evaluator's rollouts keyed by its weights: review computes them again",
-	"rollup_groups":    "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
-	"rollup_cards":     "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
-	"rollup_plays":     "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
-	"rollup_calls":     "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
-	"rollup_rounds":    "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
-	"rollup_sides":     "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
+	"schema_version":    "the database's own migrations; the manifest records the schema version",
+	"player_merges":     "the Hearts player identities merged by ginlog players --merge, already applied to game_players.player and hearts_seats.player (export again with --rebuild after merging)",
+	"review_decisions":  "ginlog review's values of each decision, a cache of an evaluator's rollouts keyed by its weights: review computes them again",
+	"rollup_groups":     "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
+	"rollup_cards":      "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
+	"rollup_plays":      "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
+	"rollup_calls":      "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
+	"rollup_rounds":     "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
+	"rollup_sides":      "the named queries' rollups, built by ginlog verify from the other tables; a query over the dataset reads the raw rows",
+	"rollup_tendencies": "the report's rollups (its tendencies and verify verdicts), built by ginlog verify from the other tables",
+	"rollup_verdicts":   "the report's rollups (its tendencies and verify verdicts), built by ginlog verify from the other tables",
 }
 
 // Dimensions are the tables the dataset adds, written from the database's

@@ -25,6 +25,8 @@ var (
 	rollupForgetSQL string
 	//go:embed sql/rollup-last.sql
 	rollupLastSQL string
+	//go:embed sql/rollup-blocks.sql
+	rollupBlocksSQL string
 )
 
 // Execer runs a statement: a *sql.DB, *sql.Conn or *sql.Tx.
@@ -58,7 +60,8 @@ func RefreshRollups(ctx context.Context, db *sql.DB, block int64) error {
 }
 
 // buildRollups runs the statements of rollup-groups.sql in tx, then, if
-// they added groups, those of rollup-build.sql.
+// they added groups, those of rollup-build.sql, and builds the
+// tendencies' rollups of the blocks of the groups added.
 func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
 	last := func() (grp, size int64, err error) {
 		err = tx.QueryRowContext(ctx, rollupLastSQL).Scan(&grp, &size)
@@ -74,27 +77,52 @@ func buildRollups(ctx context.Context, tx *sql.Tx, block int64) error {
 	case block == 0:
 		block = RollupBlock
 	}
-	if err := execAll(ctx, tx, rollupGroupsSQL, block, old); err != nil {
+	args := []sql.NamedArg{sql.Named("n", block), sql.Named("old", old)}
+	if err := execAll(ctx, tx, rollupGroupsSQL, args...); err != nil {
 		return err
 	}
 	if now, _, err := last(); err != nil || now == old {
 		return err
 	}
-	return execAll(ctx, tx, rollupBuildSQL, block, old)
+	if err := execAll(ctx, tx, rollupBuildSQL, args...); err != nil {
+		return err
+	}
+	blocks, err := newBlocks(ctx, tx, old)
+	if err != nil {
+		return err
+	}
+	return buildTendencies(ctx, tx, block, blocks)
 }
 
-// execAll runs each statement of a file in tx with, where it takes them,
-// the block size $n and the last group before the build $old.
-func execAll(ctx context.Context, tx *sql.Tx, text string, block, old int64) error {
+// newBlocks returns the blocks of the groups above old, in order.
+func newBlocks(ctx context.Context, tx *sql.Tx, old int64) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, rollupBlocksSQL, sql.Named("old", old))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var b int64
+		if err := rows.Scan(&b); err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// execAll runs each statement of a file in tx with those of args it
+// names ($n, $old, ...).
+func execAll(ctx context.Context, tx *sql.Tx, text string, args ...sql.NamedArg) error {
 	for _, stmt := range sqltext.Statements(text) {
-		var args []any
-		if strings.Contains(stmt, "$n") {
-			args = append(args, sql.Named("n", block))
+		var named []any
+		for _, a := range args {
+			if strings.Contains(stmt, "$"+a.Name) {
+				named = append(named, a)
+			}
 		}
-		if strings.Contains(stmt, "$old") {
-			args = append(args, sql.Named("old", old))
-		}
-		if _, err := tx.ExecContext(ctx, stmt, args...); err != nil {
+		if _, err := tx.ExecContext(ctx, stmt, named...); err != nil {
 			return err
 		}
 	}

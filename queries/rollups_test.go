@@ -11,14 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testlogs"
 	"github.com/ginlog/ginlog/organise"
-	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/selection"
-	"github.com/ginlog/ginlog/sim"
 	"github.com/ginlog/ginlog/store"
 )
 
@@ -30,46 +27,21 @@ const (
 	mirrored    = 6
 )
 
-// batch is a set of simulated games ingested with the same tags.
-type batch struct {
-	opponent, source string
-	you, opp         string
-	games            int
-	start            int64 // the first game's log timestamp
-}
-
 // rollupBatches are imported in this order: their ids follow each other,
 // and their timestamps do not, so that a --since or --until selects
 // blocks partly. The last has the tags of the one before: its games join
 // that batch's group in the block they share.
-var rollupBatches = []batch{
-	{"a", "s1", "meldable", "memory", 90, 1_600_000_000},
-	{"b", "", "simple", "meldable", 70, 1_700_000_000},
-	{"", "s1", "memory", "simple", 60, 1_650_000_000},
-	{"", "s1", "meldable", "simple", 50, 1_600_000_200},
+var rollupBatches = []testdb.Batch{
+	{Opponent: "a", Source: "s1", You: "meldable", Opp: "memory", Games: 90, Start: 1_600_000_000},
+	{Opponent: "b", You: "simple", Opp: "meldable", Games: 70, Start: 1_700_000_000},
+	{Source: "s1", You: "memory", Opp: "simple", Games: 60, Start: 1_650_000_000},
+	{Source: "s1", You: "meldable", Opp: "simple", Games: 50, Start: 1_600_000_200},
 }
 
 // rollupCorpus writes the batches' logs, one folder each.
 func rollupCorpus(t *testing.T) []string {
 	t.Helper()
-	var dirs []string
-	for i, b := range rollupBatches {
-		var entrants [2]sim.Entrant
-		for j, name := range []string{b.you, b.opp} {
-			e, err := players.NewEntrant(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			entrants[j] = e
-		}
-		dir := t.TempDir()
-		cfg := sim.Config{Players: entrants, Games: b.games, Seed: uint64(40 + i), Start: b.start}
-		if err := sim.Run(context.Background(), cfg, func(g *sim.Game) error { return sim.WriteGame(dir, g) }); err != nil {
-			t.Fatal(err)
-		}
-		dirs = append(dirs, dir)
-	}
-	return dirs
+	return testdb.Simulate(t, 40, rollupBatches...)
 }
 
 // mirrorsOf writes into a new folder the first n games of the folder
@@ -108,18 +80,10 @@ func loadBatches(t *testing.T, dirs []string, mirrors ...string) *sql.DB {
 	ctx := context.Background()
 	db := testdb.Memory(t)
 	for i, dir := range dirs {
-		b := rollupBatches[i]
-		if _, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}, Opponent: b.opponent, Source: b.source}); err != nil {
-			t.Fatal(err)
-		}
+		rollupBatches[i].Ingest(t, db.DB, dir)
 	}
 	for _, dir := range mirrors {
-		b := rollupBatches[0]
-		s, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}, Opponent: b.opponent, Source: b.source})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.Mirrors == 0 || s.New != 0 {
+		if s := rollupBatches[0].Ingest(t, db.DB, dir); s.Mirrors == 0 || s.New != 0 {
 			t.Fatalf("the mirrors' import: %d new games, %d mirrors", s.New, s.Mirrors)
 		}
 	}
@@ -132,28 +96,6 @@ func loadBatches(t *testing.T, dirs []string, mirrors ...string) *sql.DB {
 	return db.DB
 }
 
-// randomFilters draws filters over the corpus's tags and timestamps.
-func randomFilters(r *rand.Rand, stamps []int64, games int64) selection.Filters {
-	pick := func(vals ...string) string { return vals[r.IntN(len(vals))] }
-	f := selection.Filters{Who: pick("opp", "you", "both"), MinSample: 10}
-	if r.IntN(3) == 0 {
-		f.Opponent = pick("a", "b")
-	}
-	if r.IntN(4) == 0 {
-		f.Source = "s1"
-	}
-	if r.IntN(2) == 0 {
-		f.Since = stamps[r.IntN(len(stamps))]
-	}
-	if r.IntN(2) == 0 {
-		f.Until = stamps[r.IntN(len(stamps))] + 1
-	}
-	if r.IntN(8) == 0 {
-		f.Game = 1 + r.Int64N(games)
-	}
-	return f
-}
-
 // outcome runs a named query and gives its rendered rows, or its error.
 func outcome(t *testing.T, db *sql.DB, q queries.Query, f selection.Filters) string {
 	t.Helper()
@@ -164,10 +106,24 @@ func outcome(t *testing.T, db *sql.DB, q queries.Query, f selection.Filters) str
 	return fmt.Sprint(res.Columns, res.Rows)
 }
 
-// sameResults checks that every Gin named query gives the same result on
-// db, which has rollups, as on raw, which has none, under n random
-// filters (a quarter of them under -short, the edit-test loop) and the
-// filters that select everything.
+// readers are the typed readers of the statements that read the rollups
+// beside the named queries (the report's tendencies and verdicts), each
+// rendering its result, or its error, with every float in full.
+var readers = map[string]func(db *sql.DB, f selection.Filters) string{
+	"tendencies": func(db *sql.DB, f selection.Filters) string {
+		m, err := queries.Tendencies(context.Background(), db, f)
+		return fmt.Sprintf("%+v %v", m, err)
+	},
+	"verdicts": func(db *sql.DB, f selection.Filters) string {
+		m, err := queries.Verdicts(context.Background(), db, f)
+		return fmt.Sprintf("%v %v", m, err)
+	},
+}
+
+// sameResults checks that every Gin named query and every typed reader
+// of readers gives the same result on db, which has rollups, as on raw,
+// which has none, under n random filters (a quarter of them under -short,
+// the edit-test loop) and the filters that select everything.
 func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 	t.Helper()
 	if testing.Short() {
@@ -177,13 +133,18 @@ func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 	games := int64(len(stamps))
 	fs := []selection.Filters{{MinSample: 10}, {Who: "both", MinSample: 10}}
 	for range n {
-		fs = append(fs, randomFilters(r, stamps, games))
+		fs = append(fs, testdb.RandomFilters(r, rollupBatches, stamps, games))
 	}
 	for _, f := range fs {
 		for _, q := range queries.ForGame(queries.GameGin) {
 			got, want := outcome(t, db, q, f), outcome(t, raw, q, f)
 			if got != want {
 				t.Errorf("%s %+v:\nwith rollups %s\nraw          %s", q.Name, f, got, want)
+			}
+		}
+		for name, read := range readers {
+			if got, want := read(db, f), read(raw, f); got != want {
+				t.Errorf("%s %+v:\nwith rollups %s\nraw          %s", name, f, got, want)
 			}
 		}
 	}
@@ -264,10 +225,7 @@ func TestRollupsMatchRawRows(t *testing.T) {
 		t.Run(name+", rollups rebuilt", func(t *testing.T) { sameResults(t, r, db, raw, 12) })
 	}
 	both("ingest", func(x *sql.DB) error {
-		b := rollupBatches[3]
-		if _, err := ingest.Run(ctx, x, ingest.Options{Paths: dirs[3:], Opponent: b.opponent, Source: b.source}); err != nil {
-			return err
-		}
+		rollupBatches[3].Ingest(t, x, dirs[3])
 		if _, err := store.Verify(ctx, x, store.Selection{}, nil, nil); err != nil {
 			return err
 		}
@@ -282,7 +240,7 @@ func TestRollupsMatchRawRows(t *testing.T) {
 	// batches; its block holds selectable games and is covered.
 	heir := int64(1)
 	for _, b := range rollupBatches[:3] {
-		heir += int64(b.games)
+		heir += int64(b.Games)
 	}
 	heirBlock := fmt.Sprintf("SELECT count(*) FROM rollup_groups WHERE block = %d", heir-heir%rollupBlock)
 	if heir%rollupBlock == 0 || scalar(t, db, heirBlock) == 0 {
@@ -322,7 +280,8 @@ func TestRollupsMatchRawRows(t *testing.T) {
 }
 
 // TestRollupsAreRead checks that the queries read the rollups: a count
-// changed in a rollup row changes the result of the queries that read it,
+// changed in a rollup row changes the result of the queries and typed
+// readers that read it,
 // and a block size change rebuilds every group.
 func TestRollupsAreRead(t *testing.T) {
 	ctx := context.Background()
@@ -339,6 +298,15 @@ func TestRollupsAreRead(t *testing.T) {
 	}
 	if after := outcome(t, db, q, f); after == before {
 		t.Fatal("card-values is the same after the rollups changed: it does not read them")
+	}
+	for name, table := range map[string]string{"tendencies": "rollup_tendencies", "verdicts": "rollup_verdicts"} {
+		before := readers[name](db, f)
+		if _, err := db.Exec("UPDATE " + table + " SET rounds = rounds + 1"); err != nil {
+			t.Fatal(err)
+		}
+		if after := readers[name](db, f); after == before {
+			t.Errorf("%s is the same after %s changed: it does not read it", name, table)
+		}
 	}
 	if err := queries.RefreshRollups(ctx, db, rollupBlock*2); err != nil {
 		t.Fatal(err)

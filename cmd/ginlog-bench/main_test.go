@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/internal/bench"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/spf13/cobra"
@@ -189,7 +190,7 @@ func TestScale(t *testing.T) {
 		t.Fatalf("exit %d:\n%s%s", r.code, r.out, r.err)
 	}
 	lines := strings.Split(strings.TrimSpace(r.out), "\n")
-	if lines[0] != "games,added,command,seconds,CPU s,games/s,peak MiB" {
+	if lines[0] != "games,added,command,seconds,CPU s,games/s,x scan,peak MiB" {
 		t.Fatalf("header %q", lines[0])
 	}
 	var got []string
@@ -199,7 +200,7 @@ func TestScale(t *testing.T) {
 	}
 	var want []string
 	for _, step := range []string{"10,10,", "25,15,"} {
-		want = append(want, step+"ingest", step+"verify")
+		want = append(want, step+"ingest", step+"verify", step+bench.ScanCommand)
 		for _, q := range queries.ForGame(queries.GameGin) {
 			want = append(want, step+"query "+q.Name)
 		}

@@ -39,8 +39,10 @@ folder removed once imported), verify of those games, every named Gin
 query, report and fit over every game. It reports each command's time, CPU
 time (every thread, user and system: a shared machine distorts it less),
 games per second (the games added for ingest and verify, every game for
-the others) and peak resident memory. Each step's figures are also logged
-as they come.`,
+the others), its time as a multiple of the step's reference (x scan: a
+plain full scan of play_features through ginlog sql, run after verify,
+the floor any statement over the plays pays) and peak resident memory.
+Each step's figures are also logged as they come.`,
 		Example: `  go build -o /tmp/ginlog ./cmd/ginlog
   ginlog-bench scale --ginlog /tmp/ginlog --steps 100000,300000,1000000 --work /tmp/scale`,
 		Args: argsRange(0, 0),
@@ -80,10 +82,10 @@ func runScale(ctx context.Context, a *app, opts scaleOptions) error {
 	if len(steps) > 0 {
 		t := &render.Table{Columns: []render.Column{{Name: "games"}, {Name: "added"}, {Name: "command"},
 			{Name: "seconds", Format: "%.2f"}, {Name: "CPU s", Format: "%.2f"}, {Name: "games/s", Format: "%.0f"},
-			{Name: "peak MiB", Format: "%.0f"}}}
+			{Name: "x scan", Format: "%.1f"}, {Name: "peak MiB", Format: "%.0f"}}}
 		for _, s := range steps {
 			for _, cmd := range s.Commands {
-				t.Append(s.Games, s.Added, cmd.Name, cmd.Seconds, cmd.CPUSeconds, cmd.GamesPerS(), float64(cmd.PeakRSS)/1024)
+				t.Append(s.Games, s.Added, cmd.Name, cmd.Seconds, cmd.CPUSeconds, cmd.GamesPerS(), s.XScan(&cmd), float64(cmd.PeakRSS)/1024)
 			}
 		}
 		err = errors.Join(err, render.Write(a.out, opts.format, t, tableLayout(a.out)))

@@ -15,6 +15,7 @@ import (
 
 	ginlogs "github.com/ginlog/ginlog/gin/logs"
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/internal/sqltext"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/sim"
 )
@@ -50,15 +51,25 @@ type ScaleStep struct {
 	Games    int            `json:"games"`
 	Added    int            `json:"added"`
 	Commands []ScaleCommand `json:"commands"`
+	// Scan is the time of the step's reference, ScanCommand: a plain full
+	// scan of play_features, the floor any statement over the plays pays.
+	Scan float64 `json:"scan_seconds"`
 }
+
+// ScanCommand names the reference command of each step.
+const ScanCommand = "scan (reference)"
+
+// XScan is a command's time as a multiple of its step's reference.
+func (s *ScaleStep) XScan(c *ScaleCommand) float64 { return c.Seconds / max(s.Scan, 1e-9) }
 
 // Scale grows one database step by step to each size of steps (in
 // increasing order) and, at each step, runs ginlog on it as a user does,
 // each command in a process of its own: ingest --no-verify of the games
 // the step adds (written by WriteSuited into a folder of their own,
 // removed once imported), verify of those games, every named Gin query
-// over every game, report and fit. It checks that every game added is
-// loaded and verified without a violation.
+// over every game, report and fit, and the reference of the step,
+// ScanCommand, a full scan of play_features through ginlog sql. It checks
+// that every game added is loaded and verified without a violation.
 func (c *Config) Scale(ctx context.Context, steps []int, run CommandRunner) ([]ScaleStep, error) {
 	if !increasing(steps) {
 		return nil, fmt.Errorf("bench scale: the steps %v are not increasing numbers of games", steps)
@@ -101,6 +112,7 @@ func (c *Config) scaleStep(ctx context.Context, db, out string, prev, n int, run
 	cmds := []ScaleCommand{
 		{Name: "ingest", Games: added, Args: []string{"ingest", "--no-verify", "--format", "json", dir}},
 		{Name: "verify", Games: added, Args: []string{"verify", "--format", "json"}},
+		{Name: ScanCommand, Games: n, Args: []string{"sql", sqltext.Statements(fullScanSQL)[0]}},
 	}
 	for _, q := range queries.ForGame(queries.GameGin) {
 		cmds = append(cmds, ScaleCommand{Name: "query " + q.Name, Games: n, Args: []string{"query", q.Name}})
@@ -115,8 +127,15 @@ func (c *Config) scaleStep(ctx context.Context, db, out string, prev, n int, run
 			return nil, fmt.Errorf("bench scale: %d games: ginlog %s: %w", n, cmd.Name, err)
 		}
 		cmd.CommandResult = *r
-		c.logf("%d games: ginlog %s: %.2f s (%.2f CPU s), %.0f games/s, peak %.0f MiB\n",
-			n, cmd.Name, r.Seconds, r.CPUSeconds, cmd.GamesPerS(), float64(r.PeakRSS)/1024)
+		if cmd.Name == ScanCommand {
+			step.Scan = r.Seconds
+		}
+		ratio := "" // the reference runs after ingest and verify
+		if step.Scan > 0 {
+			ratio = fmt.Sprintf(", %.1f x scan", step.XScan(&cmd))
+		}
+		c.logf("%d games: ginlog %s: %.2f s (%.2f CPU s), %.0f games/s%s, peak %.0f MiB\n",
+			n, cmd.Name, r.Seconds, r.CPUSeconds, cmd.GamesPerS(), ratio, float64(r.PeakRSS)/1024)
 		step.Commands = append(step.Commands, cmd)
 		if err := checkStep(cmd.Name, r.Output, added); err != nil {
 			return nil, fmt.Errorf("bench scale: %d games: ginlog %s: %w", n, cmd.Name, err)

@@ -1,7 +1,8 @@
 -- rollup-build: the second half of a rollup build: fills the rollup
 -- tables for the groups rollup-groups.sql added (grp above $old), blocks
 -- of $n game ids. The games of those groups are listed once, in the
--- temporary table build_games, then one statement per table reads them.
+-- temporary table build_games, then one statement per table reads them;
+-- rollup-tendencies.sql fills rollup_tendencies after, a block at a time.
 CREATE OR REPLACE TEMP TABLE build_games AS
   SELECT g.game_id, g.winner, u.grp
   FROM games g JOIN rollup_groups u ON u.block = g.game_id - g.game_id % $n
@@ -84,4 +85,8 @@ SELECT w.grp, w.side, w.games, w.won, coalesce(r.rounds, 0), coalesce(r.points, 
        coalesce(r.knocks, 0), coalesce(r.drops, 0), coalesce(r.undercuts, 0), coalesce(c.checked, 0),
        coalesce(c.lost_rounds, 0), coalesce(c.points_lost, 0), coalesce(c.worst, 0), coalesce(c.extra, 0)
 FROM w LEFT JOIN r ON r.grp = w.grp AND r.side = w.side LEFT JOIN c ON c.grp = w.grp AND c.side = w.side;
+INSERT INTO rollup_verdicts (grp, status, rounds)
+SELECT gg.grp, c.status, count(*)
+FROM round_checks c JOIN build_games gg ON gg.game_id = c.game_id
+GROUP BY gg.grp, c.status;
 DROP TABLE build_games;

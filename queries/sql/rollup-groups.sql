@@ -12,6 +12,8 @@ DELETE FROM rollup_plays WHERE grp NOT IN (SELECT grp FROM rollup_groups);
 DELETE FROM rollup_calls WHERE grp NOT IN (SELECT grp FROM rollup_groups);
 DELETE FROM rollup_rounds WHERE grp NOT IN (SELECT grp FROM rollup_groups);
 DELETE FROM rollup_sides WHERE grp NOT IN (SELECT grp FROM rollup_groups);
+DELETE FROM rollup_tendencies WHERE grp NOT IN (SELECT grp FROM rollup_groups);
+DELETE FROM rollup_verdicts WHERE grp NOT IN (SELECT grp FROM rollup_groups);
 INSERT INTO rollup_groups (grp, block, block_games, opponent, source, games, first_ts, last_ts)
 WITH g AS (
   SELECT g.game_id, g.game_id - g.game_id % $n AS block, g.opponent, g.source, g.log_ts, c.game_id IS NOT NULL AS verified
