@@ -66,7 +66,9 @@ func TestHaskellPlayerAcceptance(t *testing.T) {
 	const games = "200"
 	dir := t.TempDir()
 	logs := filepath.Join(dir, "logs")
-	r := runCmd(t, nil, "simulate", "--games", games, "--players", "exec:"+exe+",simple", "--out", logs, "--format", "json")
+	// The test is of the bridge, not of speed: a generous time limit keeps
+	// a loaded machine's pauses from reading as forfeits.
+	r := runCmd(t, nil, "simulate", "--games", games, "--players", "exec:"+exe+",simple", "--out", logs, "--format", "json", "--timeout", "10s")
 	if r.code != exitOK {
 		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
 	}
@@ -76,7 +78,7 @@ func TestHaskellPlayerAcceptance(t *testing.T) {
 		!strings.Contains(r.out, "violations: none") {
 		t.Fatalf("ingest: exit %d\n%s%s", r.code, r.out, r.err)
 	}
-	r = runCmd(t, nil, "--db", db, "retrace", "--player", "exec:"+exe)
+	r = runCmd(t, nil, "--db", db, "retrace", "--player", "exec:"+exe, "--timeout", "10s")
 	if r.code != exitOK || !strings.Contains(r.out, "(100.00%); "+games+" games agree throughout") {
 		t.Fatalf("retrace: exit %d\n%s%s", r.code, r.out, r.err)
 	}
