@@ -1,9 +1,7 @@
 package sim
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/ginlog/ginlog/hearts"
 )
@@ -43,15 +41,8 @@ type HeartsNamer interface{ SetPlayerIDs(ids []string) }
 func heartsForfeitOf(re *hearts.RuleError, hand int, players []hearts.Player) *HeartsForfeit {
 	f := &HeartsForfeit{Seat: re.Seat, Hand: hand, Trick: re.Trick, Code: hearts.Code(re.Err),
 		Msg: fmt.Sprintf("%v: %v (the framework's %s)", re.Card, re.Err, hearts.FrameworkName(re.Err))}
-	if fp, ok := players[re.Seat].(Faulter); ok {
-		if err := fp.Fault(); err != nil {
-			f.Code, f.Msg = "fault", err.Error()
-			var c interface{ Code() string }
-			if errors.As(err, &c) {
-				f.Code = c.Code()
-				f.Msg = strings.TrimPrefix(f.Msg, f.Code+": ")
-			}
-		}
+	if code, msg, ok := faultOf(players[re.Seat]); ok {
+		f.Code, f.Msg = code, msg
 	}
 	return f
 }

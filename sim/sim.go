@@ -135,17 +135,31 @@ func forfeitOf(re *gin.RuleError, round int, players [2]gin.Player) *Forfeit {
 	if re.Msg != "" {
 		f.Msg += ": " + re.Msg
 	}
-	if fp, ok := players[re.Seat].(Faulter); ok {
-		if err := fp.Fault(); err != nil {
-			f.Code, f.Msg = "fault", err.Error()
-			var c interface{ Code() string }
-			if errors.As(err, &c) {
-				f.Code = c.Code()
-				f.Msg = strings.TrimPrefix(f.Msg, f.Code+": ")
-			}
-		}
+	if code, msg, ok := faultOf(players[re.Seat]); ok {
+		f.Code, f.Msg = code, msg
 	}
 	return f
+}
+
+// faultOf returns the offender's own account of its forfeit, when player
+// is a Faulter that has one: the code its error names (Code), else
+// "fault", and the message without that code.
+func faultOf(player any) (code, msg string, ok bool) {
+	fp, ok := player.(Faulter)
+	if !ok {
+		return "", "", false
+	}
+	err := fp.Fault()
+	if err == nil {
+		return "", "", false
+	}
+	code, msg = "fault", err.Error()
+	var c interface{ Code() string }
+	if errors.As(err, &c) {
+		code = c.Code()
+		msg = strings.TrimPrefix(msg, code+": ")
+	}
+	return code, msg, true
 }
 
 // dealer returns game i's deal stream.
