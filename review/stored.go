@@ -10,17 +10,27 @@ func Stored(rows []store.ReviewRow) (map[Key]Value, []int64) {
 	out := make(map[Key]Value, len(rows))
 	var games []int64
 	for _, r := range rows {
-		k, ok := ParseKind(r.Kind)
+		k, v, ok := StoredValue(r)
 		if !ok {
 			continue
 		}
 		if len(games) == 0 || games[len(games)-1] != r.Game {
 			games = append(games, r.Game)
 		}
-		out[Key{Game: r.Game, Round: r.Round, Ply: r.Ply, Kind: k}] = Value{Played: r.Played, Best: r.Best,
-			Points: r.Points, BestPoints: r.BestPoints, Win: r.Win, BestWin: r.BestWin, SE: r.SE, Deals: r.Deals}
+		out[k] = v
 	}
 	return out, games
+}
+
+// StoredValue reads one review_decisions row: its decision's key and
+// value, and false for a kind this ginlog does not know.
+func StoredValue(r store.ReviewRow) (Key, Value, bool) {
+	k, ok := ParseKind(r.Kind)
+	if !ok {
+		return Key{}, Value{}, false
+	}
+	return Key{Game: r.Game, Round: r.Round, Ply: r.Ply, Kind: k}, Value{Played: r.Played, Best: r.Best,
+		Points: r.Points, BestPoints: r.BestPoints, Win: r.Win, BestWin: r.BestWin, SE: r.SE, Deals: r.Deals}, true
 }
 
 // Rows is the review_decisions rows of the games the evaluator judged

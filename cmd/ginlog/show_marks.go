@@ -27,13 +27,11 @@ func loadShowMarks(ctx context.Context, db *sql.DB, game int64) (*showMarks, err
 	}
 	m := &showMarks{evaluator: gr.Evaluator, marks: map[[2]int]string{}}
 	for _, side := range []gin.Seat{gin.You, gin.Opp} {
-		values, _ := review.Stored(gr.Rows[side])
 		for _, r := range gr.Rows[side] {
-			k, ok := review.ParseKind(r.Kind)
+			_, v, ok := review.StoredValue(r)
 			if !ok {
 				continue
 			}
-			v := values[review.Key{Game: r.Game, Round: r.Round, Ply: r.Ply, Kind: k}]
 			c := review.Classify(v.Loss())
 			if c == review.Good {
 				continue
