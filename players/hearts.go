@@ -38,7 +38,7 @@ const HeartsMC = "mc"
 // exec:CMD excepted (see Resolver.HeartsEntrant).
 func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 	if name == HeartsMC {
-		return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player { return heartsmc.New(rng) }}, nil
+		return sim.HeartsEntrant{Name: name, New: func(*rand.Rand) hearts.Player { return heartsmc.New() }}, nil
 	}
 	if _, err := bots.New(name, nil); err != nil {
 		names := HeartsNames()

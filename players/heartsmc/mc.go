@@ -5,8 +5,9 @@
 // every legal card against each of those deals with the hand finished by
 // a baseline policy in every seat, and plays the card whose hands score
 // it the fewest points on average, the moon rule counted. It sees only
-// the hearts.View; its randomness comes from the *rand.Rand it is given,
-// so a match's seed decides its every card.
+// the hearts.View, and its randomness is keyed on what the view shows
+// (Key): the same view gets the same card, in any match, in any process,
+// and in the Haskell export, which computes the same key.
 package heartsmc
 
 import (
@@ -26,13 +27,33 @@ const DefaultSamples = 24
 type Player struct {
 	Samples int           // deals weighed per decision
 	Policy  hearts.Player // plays the hands out, in every seat
+	pcg     rand.PCG
 	rng     *rand.Rand
 }
 
-// New returns a Monte Carlo player drawing its deals from rng, playing
-// them out with bots.Voids.
-func New(rng *rand.Rand) *Player {
-	return &Player{Samples: DefaultSamples, Policy: bots.Voids{}, rng: rng}
+// New returns a Monte Carlo player playing its deals out with bots.Voids.
+func New() *Player {
+	p := &Player{Samples: DefaultSamples, Policy: bots.Voids{}}
+	p.rng = rand.New(&p.pcg)
+	return p
+}
+
+// Key keys a decision's randomness on what the framework shows the
+// player: the cards it holds and every card of the hand played so far, in
+// the order they were played. Seats do not enter it (the framework's
+// player ids are not the simulator's seats), nor do the game's totals.
+func Key(v *hearts.View) (uint64, uint64) {
+	h := uint64(v.Held) * 0x9e3779b97f4a7c15
+	mix := func(c gin.Card) { h = (h ^ (uint64(c) + 1)) * 0xbf58476d1ce4e5b9 }
+	for _, t := range v.Tricks {
+		for i := range v.Players {
+			mix(t.Cards[(t.Leader+i)%v.Players])
+		}
+	}
+	for _, c := range v.Trick {
+		mix(c)
+	}
+	return h, uint64(len(v.Tricks))<<8 | uint64(len(v.Trick))
 }
 
 // Play implements hearts.Player.
@@ -41,6 +62,7 @@ func (p *Player) Play(v *hearts.View) gin.Card {
 	if len(legal) == 1 {
 		return legal[0]
 	}
+	p.pcg.Seed(Key(v))
 	points := make([]int, len(legal))
 	for range p.Samples {
 		h, err := Resume(v, Deal(v, p.rng))

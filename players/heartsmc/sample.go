@@ -55,19 +55,22 @@ func Deal(v *hearts.View, rng *rand.Rand) [hearts.MaxPlayers]gin.Hand {
 	}
 	sortBy(cards, eligible)
 	for range tries {
-		if hands, ok := deal(cards, need, &void, v.Players, rng); ok {
+		if hands, ok := deal(cards, need, &void, v, rng); ok {
 			return hands
 		}
 	}
 	var none [hearts.MaxPlayers][gin.NumSuits]bool
-	hands, _ := deal(cards, need, &none, v.Players, rng)
+	hands, _ := deal(cards, need, &none, v, rng)
 	return hands
 }
 
 // deal gives each card in turn to a seat that still needs cards and is not
 // void in its suit, chosen with odds in proportion to the cards it still
-// needs; ok is false at a card no seat may take.
-func deal(cards []gin.Card, need [hearts.MaxPlayers]int, void *[hearts.MaxPlayers][gin.NumSuits]bool, n int, rng *rand.Rand) (hands [hearts.MaxPlayers]gin.Hand, ok bool) {
+// needs; ok is false at a card no seat may take. Seats are counted from
+// the one after the player to move, in the order of play, so that the
+// deal depends on no seat numbering.
+func deal(cards []gin.Card, need [hearts.MaxPlayers]int, void *[hearts.MaxPlayers][gin.NumSuits]bool, v *hearts.View, rng *rand.Rand) (hands [hearts.MaxPlayers]gin.Hand, ok bool) {
+	n := v.Players
 	for _, c := range cards {
 		total := 0
 		for s := range n {
@@ -79,7 +82,8 @@ func deal(cards []gin.Card, need [hearts.MaxPlayers]int, void *[hearts.MaxPlayer
 			return hands, false
 		}
 		k := rng.IntN(total)
-		for s := range n {
+		for i := 1; i <= n; i++ {
+			s := (v.Seat + i) % n
 			if void[s][c.Suit()] {
 				continue
 			}
