@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -20,11 +20,7 @@ import (
 // skipped with a reason, so that a new migration's table is not left out
 // silently.
 func TestEveryTableDecided(t *testing.T) {
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := testschema.Open(t)
 	rows, err := db.Query(`SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal`)
 	if err != nil {
 		t.Fatal(err)

@@ -13,13 +13,19 @@ import (
 
 	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 	"golang.org/x/tools/txtar"
 )
 
+// openDB opens the database at path, or a fresh one when path is empty,
+// closed when the test ends.
 func openDB(t testing.TB, path string) *schema.DB {
 	t.Helper()
+	if path == "" {
+		return testschema.Open(t)
+	}
 	db, err := schema.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/organise"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
@@ -258,12 +259,8 @@ func TestNoneSelected(t *testing.T) {
 			}
 		})
 	}
-	empty, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer empty.Close()
-	_, err = organise.Remove(context.Background(), empty.DB, organise.Selection{All: true}, nil)
+	empty := testschema.Open(t)
+	_, err := organise.Remove(context.Background(), empty.DB, organise.Selection{All: true}, nil)
 	if !errors.Is(err, selection.ErrNoGames) || err.Error() != "no games match the filters: the database holds none (run ginlog ingest)" {
 		t.Errorf("an empty database: %v", err)
 	}

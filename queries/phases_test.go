@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/gin"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/model"
-	"github.com/ginlog/ginlog/schema"
 )
 
 // TestPhasesMatchTheFit checks the phases table every statement holds
@@ -15,11 +15,7 @@ import (
 // phase each, the same one, with the fit's name.
 func TestPhasesMatchTheFit(t *testing.T) {
 	ctx := context.Background()
-	db, err := schema.Open(ctx, schema.MemoryPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := testschema.Open(t)
 	for left := 0; left <= gin.StockSize; left++ {
 		rows, err := db.QueryContext(ctx, "WITH "+stripComments(phasesSQL)+"\nSELECT ph, phase_name FROM phases WHERE ? BETWEEN low_left AND high_left", left)
 		if err != nil {

@@ -78,7 +78,7 @@ func mirrorsOf(t *testing.T, dir string, n int) string {
 func loadBatches(t *testing.T, dirs []string, mirrors ...string) *sql.DB {
 	t.Helper()
 	ctx := context.Background()
-	db := testdb.Memory(t)
+	db := testdb.Fresh(t)
 	for i, dir := range dirs {
 		rollupBatches[i].Ingest(t, db.DB, dir)
 	}
@@ -126,8 +126,8 @@ var readers = map[string]func(db *sql.DB, f selection.Filters) string{
 // the edit-test loop) and the filters that select everything.
 func sameResults(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 	t.Helper()
-	if testing.Short() {
-		n /= 4
+	if testing.Short() { // the edit-test loop: the fixed filters and a few random ones
+		n /= 8
 	}
 	stamps := column(t, raw, "SELECT log_ts FROM games ORDER BY log_ts")
 	games := int64(len(stamps))

@@ -12,8 +12,8 @@ import (
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/queries"
-	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/selection"
 	"github.com/ginlog/ginlog/store"
 )
@@ -25,11 +25,7 @@ const realHearts = "../../shared/hearts/logs"
 func loadBoth(t *testing.T, dirs ...string) *sql.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := schema.Open(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testschema.Open(t)
 	for _, dir := range dirs {
 		testenv.Dir(t, dir)
 		if s, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: []string{dir}}); err != nil || s.Rejected != 0 {

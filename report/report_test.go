@@ -13,7 +13,7 @@ import (
 	"github.com/ginlog/ginlog/internal/golden"
 	"github.com/ginlog/ginlog/internal/testdb"
 	"github.com/ginlog/ginlog/internal/testenv"
-	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/selection"
 )
 
@@ -117,11 +117,7 @@ func TestSelfContained(t *testing.T) {
 // empty charts, no error.
 func TestUnverified(t *testing.T) {
 	testenv.Dir(t, corpora["sample"])
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := testschema.Open(t)
 	if _, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{corpora["sample"]}}); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
-	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/selection"
 )
 
@@ -22,11 +22,7 @@ import (
 // of game 1 (21, a mirror).
 func taggedDB(t *testing.T) *sql.DB {
 	t.Helper()
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testschema.Open(t)
 	dir := t.TempDir()
 	for i, imp := range []struct {
 		stamps           []int64
@@ -103,11 +99,7 @@ func TestNoMatchSaysWhy(t *testing.T) {
 }
 
 func TestNoMatchWithoutTags(t *testing.T) {
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := testschema.Open(t)
 	dir := t.TempDir()
 	testlogs.Copy(t, dir, testlogs.Random...)
 	load(t, db.DB, ingest.Options{Paths: []string{dir}})
@@ -127,11 +119,7 @@ func TestNoMatchWithoutTags(t *testing.T) {
 // TestNoMatchListsAFew: past eight known values, the message lists the
 // eight closest and says how many more ginlog opponents lists.
 func TestNoMatchListsAFew(t *testing.T) {
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := testschema.Open(t)
 	dir := t.TempDir()
 	all := slices.Concat(testlogs.Meldable, testlogs.Simple)
 	for i, s := range all[:12] {
@@ -139,7 +127,7 @@ func TestNoMatchListsAFew(t *testing.T) {
 		testlogs.Copy(t, sub, s)
 		load(t, db.DB, ingest.Options{Paths: []string{sub}, Opponent: fmt.Sprintf("bot%02d", i)})
 	}
-	_, err = selection.GameIDs(context.Background(), db.DB, selection.Filters{Opponent: "bot11x"})
+	_, err := selection.GameIDs(context.Background(), db.DB, selection.Filters{Opponent: "bot11x"})
 	want := "no games match --opponent bot11x (did you mean bot11 or bot01 or bot10?); known opponents: bot11, bot01, bot10, bot00, bot02, bot03, bot04, bot05 and 4 more (ginlog opponents lists them)"
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n%v\nwant\n%s", err, want)
@@ -191,11 +179,7 @@ func TestTags(t *testing.T) {
 			}
 		})
 	}
-	empty, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer empty.Close()
+	empty := testschema.Open(t)
 	if _, err := selection.Tags(context.Background(), empty.DB, selection.TagOpponent); !errors.Is(err, selection.ErrNoGames) {
 		t.Errorf("an empty database: %v, want ErrNoGames", err)
 	}

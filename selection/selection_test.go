@@ -5,17 +5,13 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/selection"
 )
 
 func TestEmptyDatabase(t *testing.T) {
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	_, err = selection.GameIDs(context.Background(), db.DB, selection.Filters{})
+	db := testschema.Open(t)
+	_, err := selection.GameIDs(context.Background(), db.DB, selection.Filters{})
 	if !errors.Is(err, selection.ErrNoGames) || err.Error() != "no games match the filters: the database holds none (run ginlog ingest)" {
 		t.Errorf("GameIDs on an empty database: %v", err)
 	}

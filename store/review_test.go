@@ -14,7 +14,7 @@ import (
 // evaluator and side, and replaces a game's rows.
 func TestReviewsRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	db := testdb.Memory(t).DB
+	db := testdb.Fresh(t).DB
 	rows := []store.ReviewRow{
 		{Game: 1, Round: 1, Ply: 3, Kind: "discard", Played: "S7", Best: "HK", Points: -4.5, BestPoints: -1, Win: -0.02, BestWin: 0.01, SE: 0.4, Deals: 8},
 		{Game: 1, Round: 1, Ply: 3, Kind: "draw", Played: "take", Best: "take", Points: 2, BestPoints: 2, Deals: 8},
@@ -50,7 +50,7 @@ func TestReviewsRoundTrip(t *testing.T) {
 // the most rows.
 func TestLoadGameReview(t *testing.T) {
 	ctx := context.Background()
-	db := testdb.Memory(t).DB
+	db := testdb.Fresh(t).DB
 	you := []store.ReviewRow{
 		{Game: 1, Round: 1, Ply: 1, Kind: "draw", Played: "take", Best: "refuse", Points: 1, BestPoints: 3, SE: 0.5, Deals: 4},
 		{Game: 1, Round: 1, Ply: 1, Kind: "discard", Played: "S7", Best: "S7", Deals: 4},

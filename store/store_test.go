@@ -14,6 +14,7 @@ import (
 	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/selection"
@@ -31,15 +32,7 @@ func count(t *testing.T, db *sql.DB, q string) int {
 
 func ingestDir(t *testing.T, dir string) *schema.DB {
 	t.Helper()
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	db := testschema.Open(t)
 	s, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{dir}})
 	if err != nil || s.Rejected != 0 {
 		t.Fatalf("ingest %s: %+v %v", dir, s, err)
@@ -151,11 +144,7 @@ func TestVerifyCapturesPanics(t *testing.T) {
 }
 
 func TestMissingGame(t *testing.T) {
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := testschema.Open(t)
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name string

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/schema"
 )
@@ -369,11 +370,7 @@ func TestMoveNamesTaken(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Fatalf("moved to %q, want %q", names, want)
 	}
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := testschema.Open(t)
 	s, err := ingest.Run(context.Background(), db.DB, ingest.Options{Paths: []string{done}})
 	if err != nil || s.New != 2 || s.Rejected != 0 || len(s.SkippedFiles) != 1 {
 		t.Errorf("import of the folder moved to: %+v, %v; want both games and the same bytes skipped", s, err)

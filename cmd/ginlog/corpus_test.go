@@ -1,11 +1,11 @@
 package main
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 // corpusDB ingests (and verifies) corpus c into a fresh database and
@@ -13,7 +13,7 @@ import (
 func corpusDB(t *testing.T, c testenv.Corpus) map[string]string {
 	t.Helper()
 	dir := c.Dir(t)
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	if r := runCmd(t, env, "ingest", dir); r.code != exitOK {
 		t.Fatalf("ingest %s: exit %d: %s", dir, r.code, r.err)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 var (
@@ -105,7 +107,7 @@ func TestSimulateHeartsExecLogs(t *testing.T) {
 			t.Errorf("%d logs of %s, want one a finished game (%d)", len(logs), seat, 12-forfeits)
 		}
 	}
-	env := map[string]string{"GINLOG_DB": filepath.Join(dir, "h.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	r = runCmd(t, env, "ingest", out) // which verifies the Hearts games it loads
 	if want := fmt.Sprintf("verified %d Hearts games", 12-forfeits); r.code != exitOK || !strings.Contains(r.out, want) || !strings.Contains(r.out, "deviations: none") {
 		t.Errorf("ingest: exit %d, want %q and no deviation:\n%s%s", r.code, want, r.out, r.err)

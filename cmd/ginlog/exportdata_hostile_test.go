@@ -11,6 +11,7 @@ import (
 
 	"github.com/ginlog/ginlog/dataset"
 	"github.com/ginlog/ginlog/internal/testdataset"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 // TestDatasetExitCodes: a --out or --data that is not a usable folder
@@ -81,7 +82,7 @@ func TestDatasetExitCodes(t *testing.T) {
 // the database and the dataset's folder.
 func exportedEnv(t *testing.T, ingestArgs ...string) (map[string]string, string) {
 	t.Helper()
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	if r := runCmd(t, env, append([]string{"ingest"}, ingestArgs...)...); r.code != exitOK {
 		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
 	}

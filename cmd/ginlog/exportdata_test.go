@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/queries"
 )
 
@@ -14,7 +15,7 @@ import (
 // the environment that names it.
 func sampleEnv(t *testing.T) map[string]string {
 	t.Helper()
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	if r := runCmd(t, env, "ingest", "../../testdata/sample", "--source", "week 1", "--opponent", "bot7"); r.code != exitOK {
 		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 const realHearts = "../../../shared/hearts/logs"
@@ -32,7 +33,7 @@ GROUP BY repository ORDER BY repository`
 // loads and every hand verifies.
 func TestHeartsRealLogsCLI(t *testing.T) {
 	testenv.Dir(t, realHearts)
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "h.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	r := runCmd(t, env, "ingest", realHearts, "--format", "json")
 	if r.code != exitOK {
 		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
@@ -69,7 +70,7 @@ func TestSimulateHeartsRoundTrip(t *testing.T) {
 	for _, players := range []string{"simple,tracker,random,simple", "tracker,random"} {
 		t.Run(players, func(t *testing.T) {
 			dir := t.TempDir()
-			env := map[string]string{"GINLOG_DB": filepath.Join(dir, "h.duckdb")}
+			env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 			out := filepath.Join(dir, "logs")
 			if r := runCmd(t, env, "simulate", "--game", "hearts", "--players", players, "--games", "30", "--out", out); r.code != exitOK {
 				t.Fatalf("simulate: exit %d: %s", r.code, r.err)
@@ -117,7 +118,7 @@ func TestSimulateHeartsSummary(t *testing.T) {
 // repository in the three formats.
 func TestExportHearts(t *testing.T) {
 	testenv.Dir(t, realHearts)
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "h.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	if r := runCmd(t, env, "ingest", realHearts+"/BryanHo99"); r.code != exitOK {
 		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
 	}
@@ -164,7 +165,7 @@ func firstLine(s string) string {
 // one whose players are not determined.
 func TestShowAndListHearts(t *testing.T) {
 	testenv.Dir(t, realHearts)
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "h.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	for _, dir := range []string{"BriefsZero", "yezeahew/staticgame"} {
 		if r := runCmd(t, env, "ingest", realHearts+"/"+dir); r.code != exitOK {
 			t.Fatalf("ingest %s: exit %d: %s", dir, r.code, r.err)

@@ -17,6 +17,7 @@ import (
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/schema"
 )
 
@@ -30,7 +31,7 @@ func TestIngest(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			dir := c.Dir(t)
 			_, want := corpusLogs(t, c)
-			env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+			env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 			r := runCmd(t, env, "ingest", dir, "--opponent", "ladder")
 			if r.code != exitOK {
 				t.Fatalf("exit %d: %s", r.code, r.err)
@@ -61,7 +62,7 @@ func TestIngestRejectedExitCode(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "5.csv"), []byte("1,S7;D10;HJ;H7;C6;HQ;H9;S2;D2;X8,0,S4,S7,CK\r\n"))
 	writeFile(t, filepath.Join(dir, "5-score.csv"), []byte("1,0,16,Knock,0\r\n"))
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	r := runCmd(t, env, "ingest", dir)
 	if r.code != exitRejected {
 		t.Fatalf("exit %d, want %d", r.code, exitRejected)
@@ -73,7 +74,7 @@ func TestIngestRejectedExitCode(t *testing.T) {
 }
 
 func TestIngestMissingPath(t *testing.T) {
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	r := runCmd(t, env, "ingest", "/no/such/logs")
 	if r.code != exitUsage || !strings.Contains(r.err, "/no/such/logs: no such file") {
 		t.Errorf("exit %d: %s", r.code, r.err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 // TestNothingMatched: a missing game, filters that select no games and a
@@ -87,7 +88,7 @@ func TestNothingMatchedKnownValues(t *testing.T) {
 // names it.
 func sampleDB(t *testing.T) map[string]string {
 	t.Helper()
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	dir := t.TempDir()
 	for _, imp := range []struct {
 		name   string

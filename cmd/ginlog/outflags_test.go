@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -83,7 +84,7 @@ var outputFlags = []outputFlag{
 			return []string{"watch", t.TempDir(), "--move-to", v, "--interval", "50ms", "--settle", "200ms"}
 		},
 		env: func(t *testing.T, _ *outFixtures, _ string) map[string]string {
-			return map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+			return map[string]string{"GINLOG_DB": testschema.Path(t)}
 		},
 		run: runWatchOnce},
 	{flag: "ginlog --db", inside: []string{".wal"},

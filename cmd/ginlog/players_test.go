@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 // twoRepositories copies two real Hearts repositories, each with players
@@ -28,7 +29,7 @@ func twoRepositories(t *testing.T) string {
 // follow the merge. Every output is a golden file.
 func TestPlayers(t *testing.T) {
 	dir := twoRepositories(t)
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "h.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	if r := runCmd(t, env, "players"); r.code != exitNoMatch {
 		t.Errorf("players of no database: exit %d, want %d: %s", r.code, exitNoMatch, r.err)
 	}
@@ -72,7 +73,7 @@ func TestPlayers(t *testing.T) {
 // TestPlayersGin: a database of Gin games alone has no Hearts players, and
 // players says where the Gin players are.
 func TestPlayersGin(t *testing.T) {
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	if r := runCmd(t, env, "ingest", testenv.Sample.Dir(t)); r.code != exitOK {
 		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
 	}

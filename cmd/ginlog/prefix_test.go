@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 // TestIngestPrefixThenWhole: a game imported half-written (the start of
@@ -25,7 +25,7 @@ func TestIngestPrefixThenWhole(t *testing.T) {
 	testlogs.Write(t, part, fmt.Sprintf("%d.csv", stamp), bytes.Join(lines[:60], nil))
 	testlogs.Write(t, part, fmt.Sprintf("%d-score.csv", stamp), bytes.Join(bytes.SplitAfter(scores, []byte("\n"))[:round], nil))
 	testlogs.Copy(t, whole, stamp)
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 
 	if r := runCmd(t, env, "ingest", part); r.code != exitRejected || !strings.Contains(r.out, "game-unfinished") {
 		t.Fatalf("the prefix: exit %d, want %d for an unfinished game:\n%s%s", r.code, exitRejected, r.out, r.err)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 // simDB simulates a few games and ingests them into a fresh database file,
@@ -27,7 +28,7 @@ func simDB(t *testing.T, games int) map[string]string {
 	if r := runCmd(t, nil, "simulate", "--games", fmt.Sprint(games), "--players", "simple,meldable", "--out", logs); r.code != exitOK {
 		t.Fatalf("simulate: exit %d: %s", r.code, r.err)
 	}
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	if r := runCmd(t, env, "ingest", logs); r.code != exitOK {
 		t.Fatalf("ingest: exit %d: %s", r.code, r.err)
 	}

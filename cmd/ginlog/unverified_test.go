@@ -3,6 +3,8 @@ package main
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 // TestQueryWarnsUnverified: a named query that reads verify's results,
@@ -12,7 +14,7 @@ import (
 // nothing.
 func TestQueryWarnsUnverified(t *testing.T) {
 	dir := t.TempDir()
-	env := map[string]string{"GINLOG_DB": filepath.Join(dir, "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	simulate := func(out string, args ...string) string {
 		t.Helper()
 		path := filepath.Join(dir, out)

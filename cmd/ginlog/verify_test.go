@@ -11,6 +11,7 @@ import (
 
 	"github.com/ginlog/ginlog/internal/oracle"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 var verifyTiming = regexp.MustCompile(`in [0-9.]+ s \([0-9]+ games/s\)`)
@@ -99,7 +100,7 @@ func TestVerifyReportsViolations(t *testing.T) {
 			dir := t.TempDir()
 			writeFile(t, filepath.Join(dir, name+".csv"), []byte(strings.Join(rows, "\r\n")))
 			writeFile(t, filepath.Join(dir, name+"-score.csv"), scores)
-			env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+			env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 			r := runCmd(t, env, "ingest", dir)
 			if r.code != exitRejected || !strings.Contains(r.err, "1 game breaks the rules") {
 				t.Fatalf("ingest: exit %d: %s", r.code, r.err)

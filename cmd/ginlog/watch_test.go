@@ -13,11 +13,12 @@ import (
 	"time"
 
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 )
 
 func TestWatchRefuses(t *testing.T) {
 	in := t.TempDir()
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -65,7 +66,7 @@ var clockPrefix = regexp.MustCompile(`(?m)^\d\d:\d\d:\d\d `)
 // imported with the import's tags, moved, and the queries see them.
 func TestWatch(t *testing.T) {
 	in, done := t.TempDir(), filepath.Join(t.TempDir(), "done")
-	env := map[string]string{"GINLOG_DB": filepath.Join(t.TempDir(), "g.duckdb")}
+	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	var out, errb lockedBuffer
 	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
 		getenv: func(k string) string { return env[k] }, terminal: func(io.Writer) bool { return false }}

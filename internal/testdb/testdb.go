@@ -1,6 +1,6 @@
 // Package testdb builds the databases tests query: a corpus of logs
 // ingested and verified (Gin Rummy and Hearts games) into a fresh
-// in-memory DuckDB.
+// DuckDB database.
 package testdb
 
 import (
@@ -11,13 +11,14 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/store"
 )
 
 // Load ingests (with opts, its Paths set to dir) and verifies the logs in
-// dir into a fresh in-memory database, closed when the test ends. When
+// dir into a fresh database (Fresh), closed when the test ends. When
 // dir is absent it calls testenv.Missing: the test skips with a message,
 // and fails under CI. Prefer LoadCorpus, which knows that the bundled
 // sample is never missing.
@@ -36,26 +37,18 @@ func LoadCorpus(t testing.TB, c testenv.Corpus, opts ingest.Options) *sql.DB {
 	return load(t, c.Dir(t), opts)
 }
 
-// Memory opens a fresh in-memory database at the latest schema version,
+// Fresh opens a fresh database at the latest schema version in the
+// test's temporary folder (a copy of one migrated once, testschema.Open),
 // closed when the test ends.
-func Memory(t testing.TB) *schema.DB {
+func Fresh(t testing.TB) *schema.DB {
 	t.Helper()
-	db, err := schema.Open(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := db.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	return db
+	return testschema.Open(t)
 }
 
 func load(t testing.TB, dir string, opts ingest.Options) *sql.DB {
 	t.Helper()
 	ctx := context.Background()
-	db := Memory(t)
+	db := Fresh(t)
 	opts.Paths = []string{dir}
 	s, err := ingest.Run(ctx, db.DB, opts)
 	if err != nil {
