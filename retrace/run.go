@@ -4,13 +4,11 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sync"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
-	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/internal/ordered"
 	"github.com/ginlog/ginlog/sim"
-	"golang.org/x/sync/errgroup"
 )
 
 // Options configure Run.
@@ -50,79 +48,6 @@ func runOrdered[R any](ctx context.Context, n, workers int, finished func(), do 
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, max(n, 1), sim.MaxWorkers)
-	g, ctx := errgroup.WithContext(ctx)
-	next := make(chan int)
-	done := make(chan result[R], workers)
-	g.Go(func() error {
-		defer close(next)
-		for i := range n {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
-	})
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		g.Go(func() (err error) {
-			defer wg.Done()
-			defer panics.Capture(&err)
-			return doEach(ctx, do, finished, next, done)
-		})
-	}
-	go func() { wg.Wait(); close(done) }()
-	g.Go(func() error { return inOrder(done, sink) })
-	return g.Wait()
-}
-
-// result is the result of game i.
-type result[R any] struct {
-	i   int
-	res R
-}
-
-// doEach runs do on the games whose indexes next gives, and sends their
-// results to done.
-func doEach[R any](ctx context.Context, do func(i int) (R, error), finished func(), next <-chan int, done chan<- result[R]) error {
-	for i := range next {
-		res, err := do(i)
-		if err != nil {
-			return err
-		}
-		if finished != nil {
-			finished()
-		}
-		select {
-		case done <- result[R]{i, res}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return nil
-}
-
-// inOrder passes the results done brings, in any order, to sink in the
-// order of their indexes, holding those that come early.
-func inOrder[R any](done <-chan result[R], sink func(i int, r R) error) error {
-	early := map[int]R{}
-	want := 0
-	for r := range done {
-		early[r.i] = r.res
-		for {
-			res, ok := early[want]
-			if !ok {
-				break
-			}
-			delete(early, want)
-			if err := sink(want, res); err != nil {
-				return err
-			}
-			want++
-		}
-	}
-	return nil
+	opts := ordered.Options{Workers: min(workers, sim.MaxWorkers), Finished: finished}
+	return ordered.Run(ctx, n, opts, func() func(int) (R, error) { return do }, sink)
 }

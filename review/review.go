@@ -26,14 +26,12 @@ package review
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strings"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
-	"github.com/ginlog/ginlog/internal/panics"
+	"github.com/ginlog/ginlog/internal/ordered"
 	"github.com/ginlog/ginlog/players/tuned"
-	"golang.org/x/sync/errgroup"
 )
 
 // The thresholds of the classes, in net points of expected round result
@@ -233,38 +231,21 @@ type Options struct {
 // evaluator is returned as an error carrying its stack.
 func Run(ctx context.Context, games []*replay.Game, opts Options) ([]*Game, error) {
 	out := make([]*Game, len(games))
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = min(workers, max(len(games), 1))
-	g, ctx := errgroup.WithContext(ctx)
-	next := make(chan int)
-	for range workers {
-		g.Go(func() (err error) {
-			defer panics.Capture(&err)
-			ev := opts.Evaluator()
-			for i := range next {
-				out[i] = Review(games[i], opts.Side, ev, opts.Stored)
-				if opts.Done != nil {
-					opts.Done(out[i])
-				}
+	job := func() func(i int) (*Game, error) {
+		ev := opts.Evaluator()
+		return func(i int) (*Game, error) {
+			r := Review(games[i], opts.Side, ev, opts.Stored)
+			if opts.Done != nil {
+				opts.Done(r)
 			}
-			return nil
-		})
-	}
-	g.Go(func() error {
-		defer close(next)
-		for i := range games {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+			return r, nil
 		}
+	}
+	err := ordered.Run(ctx, len(games), ordered.Options{Workers: opts.Workers}, job, func(i int, r *Game) error {
+		out[i] = r
 		return nil
 	})
-	if err := g.Wait(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return out, nil
