@@ -206,24 +206,11 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		}
 		return games, err
 	}
-	db, err := schema.Open(ctx, "")
+	db, err := importPaths(ctx, a, opts.paths)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	sum, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: opts.paths, OnError: func(e *logfile.FileError) { fmt.Fprintln(a.err, e) }})
-	if err != nil {
-		return nil, &usageError{err: err}
-	}
-	if sum.Rejected > 0 {
-		fmt.Fprintf(a.err, "%s rejected (see above): not retraced\n", plural(sum.Rejected, "game"))
-	}
-	if sum.New+sum.Mirrors == 0 {
-		if sum.Rejected+sum.BadFiles > 0 {
-			return nil, &rejectedError{"no game of the logs could be read: nothing to retrace"}
-		}
-		return nil, fmt.Errorf("%w: no logs found in %s", selection.ErrNoGames, strings.Join(opts.paths, ", "))
-	}
 	games, err := listedGames(ctx, db, 0)
 	switch {
 	case err != nil && holdsHearts(ctx, db):
@@ -232,6 +219,33 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 		fmt.Fprintln(a.err, "the Hearts games of the logs are not retraced: give --game hearts for them")
 	}
 	return games, err
+}
+
+// importPaths imports the logs of paths into a fresh in-memory database,
+// for retrace PATH...: each bad file's error and the count of games
+// rejected go to stderr, and no game read at all is an error.
+func importPaths(ctx context.Context, a *app, paths []string) (*schema.DB, error) {
+	db, err := schema.Open(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	sum, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: paths, OnError: func(e *logfile.FileError) { fmt.Fprintln(a.err, e) }})
+	if err == nil && sum.Rejected > 0 {
+		fmt.Fprintf(a.err, "%s rejected (see above): not retraced\n", plural(sum.Rejected, "game"))
+	}
+	switch {
+	case err != nil:
+		err = &usageError{err: err}
+	case sum.New+sum.Mirrors == 0 && sum.Rejected+sum.BadFiles > 0:
+		err = &rejectedError{"no game of the logs could be read: nothing to retrace"}
+	case sum.New+sum.Mirrors == 0:
+		err = fmt.Errorf("%w: no logs found in %s", selection.ErrNoGames, strings.Join(paths, ", "))
+	}
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
 }
 
 // ginOnlyError is a retrace of Gin games that found no Gin game, only

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/ginlog/ginlog/hearts"
-	"github.com/ginlog/ginlog/ingest"
-	"github.com/ginlog/ginlog/logfile"
 	"github.com/ginlog/ginlog/progress"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
@@ -157,18 +155,11 @@ func retraceHeartsGames(ctx context.Context, a *app, opts retraceHeartsOptions) 
 		defer db.Close()
 		return heartsGamesOf(ctx, db, opts.game, "the database holds")
 	}
-	db, err := schema.Open(ctx, "")
+	db, err := importPaths(ctx, a, opts.paths)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	sum, err := ingest.Run(ctx, db.DB, ingest.Options{Paths: opts.paths, OnError: func(e *logfile.FileError) { fmt.Fprintln(a.err, e) }})
-	if err != nil {
-		return nil, &usageError{err: err}
-	}
-	if sum.Rejected > 0 {
-		fmt.Fprintf(a.err, "%s rejected (see above): not retraced\n", plural(sum.Rejected, "game"))
-	}
 	games, err := heartsGamesOf(ctx, db, 0, "the logs hold")
 	if err == nil && holdsKind(ctx, db, schema.KindGin) {
 		fmt.Fprintln(a.err, "the Gin games of the logs are not retraced: give --game gin for them")
