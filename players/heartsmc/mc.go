@@ -16,6 +16,7 @@ import (
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
+	"github.com/ginlog/ginlog/model/habits"
 )
 
 // DefaultSamples is the deals a decision weighs when the player is not
@@ -27,6 +28,10 @@ const DefaultSamples = 24
 type Player struct {
 	Samples int           // deals weighed per decision
 	Policy  hearts.Player // plays the hands out, in every seat
+	// Habits, when not nil, weighs each deal by how likely the other
+	// seats' plays were under the habits they count (Weight): the mc:PATH
+	// player. Nil is the plain mc.
+	Habits *habits.Weights
 	pcg     rand.PCG
 	rng     *rand.Rand
 }
@@ -56,7 +61,10 @@ func Key(v *hearts.View) (uint64, uint64) {
 	return h, uint64(len(v.Tricks))<<8 | uint64(len(v.Trick))
 }
 
-// Play implements hearts.Player.
+// Play implements hearts.Player. Without Habits every deal counts
+// alike and the card of least points summed over the deals is played;
+// with them each deal's points count by its weight (Weight), and the card
+// of least weighted sum is played: the first on a tie, either way.
 func (p *Player) Play(v *hearts.View) gin.Card {
 	legal := v.Legal.Cards()
 	if len(legal) == 1 {
@@ -64,18 +72,27 @@ func (p *Player) Play(v *hearts.View) gin.Card {
 	}
 	p.pcg.Seed(Key(v))
 	points := make([]int, len(legal))
+	weighted := make([]float64, len(legal))
+	total := 0.0
 	for range p.Samples {
-		h, err := Resume(v, Deal(v, p.rng))
+		h, w, err := p.resume(v, Deal(v, p.rng))
 		if err != nil { // not a deal the view allows: the view is not a hand's
 			return p.Policy.Play(v)
 		}
+		total += w
 		for i, c := range legal {
-			points[i] += p.playOut(h.Clone(), c, v)
+			pts := p.playOut(h.Clone(), c, v)
+			points[i] += pts
+			weighted[i] += w * float64(pts)
 		}
 	}
 	best := 0
 	for i := range legal {
-		if points[i] < points[best] {
+		if p.Habits != nil && total > 0 {
+			if weighted[i] < weighted[best] {
+				best = i
+			}
+		} else if points[i] < points[best] {
 			best = i
 		}
 	}
@@ -102,6 +119,13 @@ func (p *Player) playOut(h *hearts.HandState, c gin.Card, v *hearts.View) int {
 // holding others (by seat; the player's own is v.Held): the hands dealt
 // rebuilt from what each holds and played, and every trick played again.
 func Resume(v *hearts.View, others [hearts.MaxPlayers]gin.Hand) (*hearts.HandState, error) {
+	return replay(v, others, nil)
+}
+
+// replay is Resume, calling seen, when it is not nil, before each play of
+// the view with the hand in play as it stands before it, the card, and
+// the cards played in the hand before it (the current trick's included).
+func replay(v *hearts.View, others [hearts.MaxPlayers]gin.Hand, seen func(h *hearts.HandState, c gin.Card, before gin.Hand)) (*hearts.HandState, error) {
 	n := v.Players
 	dealt := others
 	dealt[v.Seat] = v.Held
@@ -118,15 +142,23 @@ func Resume(v *hearts.View, others [hearts.MaxPlayers]gin.Hand) (*hearts.HandSta
 	if err != nil {
 		return nil, err
 	}
+	var before gin.Hand
+	play := func(c gin.Card) error {
+		if seen != nil {
+			seen(h, c, before)
+		}
+		before = before.Add(c)
+		return h.Play(c)
+	}
 	for _, t := range v.Tricks {
 		for i := range n {
-			if err := h.Play(t.Cards[(t.Leader+i)%n]); err != nil {
+			if err := play(t.Cards[(t.Leader+i)%n]); err != nil {
 				return nil, err
 			}
 		}
 	}
 	for _, c := range v.Trick {
-		if err := h.Play(c); err != nil {
+		if err := play(c); err != nil {
 			return nil, err
 		}
 	}
