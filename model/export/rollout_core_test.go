@@ -16,8 +16,8 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 )
 
-// rolloutCoreModule is rollout/core.hs and shared/random.hs as a module
-// of their own, under the header the exporter puts before them (the
+// rolloutCoreModule is rollout/core.hs, shared/random.hs and float.hs as
+// a module of their own, under the header the exporter puts before them (the
 // framework's modules aside).
 func rolloutCoreModule(t testing.TB, imports ...string) string {
 	t.Helper()
@@ -25,7 +25,8 @@ func rolloutCoreModule(t testing.TB, imports ...string) string {
 	for _, m := range imports {
 		head += "import " + m + "\n"
 	}
-	return head + "\n" + string(fragment(t, "rollout", "core.hs")) + "\n" + string(fragment(t, "shared", "random.hs"))
+	return head + "\n" + string(fragment(t, "rollout", "core.hs")) + "\n" + string(fragment(t, "shared", "random.hs")) +
+		"\n" + string(fragment(t, "shared", "float.hs"))
 }
 
 // fragment reads a fragment of the Haskell exports.
@@ -41,7 +42,7 @@ func fragment(t testing.TB, dir, name string) []byte {
 // TestRolloutCoreText: the fragments' lines are under 80 columns, and
 // their unindented lines are comments, pragmas or definitions of gl names.
 func TestRolloutCoreText(t *testing.T) {
-	core := string(fragment(t, "rollout", "core.hs")) + string(fragment(t, "shared", "random.hs"))
+	core := string(fragment(t, "rollout", "core.hs")) + string(fragment(t, "shared", "random.hs")) + string(fragment(t, "shared", "float.hs"))
 	for n, line := range strings.Split(strings.TrimSuffix(core, "\n"), "\n") {
 		if len(line) >= 80 {
 			t.Errorf("line %d has %d columns", n+1, len(line))

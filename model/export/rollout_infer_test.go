@@ -19,12 +19,12 @@ import (
 
 // rolloutInferModule is the module GlRollout made as the exporter makes
 // the rollout player's: a header (the imports the fragments may use),
-// then the fragments core.hs, shared/random.hs and infer.hs.
+// then the fragments core.hs, shared/random.hs and float.hs, and infer.hs.
 func rolloutInferModule(t testing.TB) string {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString("module GlRollout where\n\nimport Cards ()\nimport Data.Bits\nimport Data.List\nimport Data.Word\nimport Rummy.Types ()\n")
-	for _, f := range [][2]string{{"rollout", "core.hs"}, {"shared", "random.hs"}, {"rollout", "infer.hs"}} {
+	for _, f := range [][2]string{{"rollout", "core.hs"}, {"shared", "random.hs"}, {"shared", "float.hs"}, {"rollout", "infer.hs"}} {
 		b.WriteString("\n")
 		b.Write(fragment(t, f[0], f[1]))
 	}

@@ -39,13 +39,6 @@ glUint64 (GlRng shi slo) = out `seq` (out, GlRng hi lo)
     o3 = o2 `xor` (o2 `unsafeShiftR` 48)
     out = o3 * (lo .|. 1)
 
--- | A number in [0, 1) (Rand.Float64: the low 53 bits over 2^53).
-glFloat64 :: GlRng -> (Double, GlRng)
-glFloat64 g = d `seq` (d, g')
-  where
-    (x, g') = glUint64 g
-    d = fromIntegral (x .&. 0x1FFFFFFFFFFFFF) / 9007199254740992
-
 -- | A number in [0, n) (Rand.IntN, that is Rand.uint64n on a 64-bit
 -- machine: a mask for a power of two, else Lemire's multiply with its
 -- rejection loop). Like Go it fails for n <= 0.

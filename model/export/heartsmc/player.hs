@@ -1,0 +1,345 @@
+-- ---------------------------------------------------------------------
+-- The Monte Carlo player (players/heartsmc), card for card: the same view
+-- gives the same card as the Go player's, which ginlog's tests check by
+-- retracing the Go player's games through this module.
+
+-- | What the player sees of the hand (hearts.View): the number of seats,
+-- its cards, the finished tricks (each its leader's seat and its cards in
+-- play order) and the current trick's cards in play order. The player is
+-- seat 0, the others counted from it in the order of play.
+data GhView = GhView
+  { gvN :: !Int
+  , gvHeld :: !Word64
+  , gvTricks :: [(Int, [Int])]
+  , gvTrick :: [Int]
+  }
+
+-- | The hand in play as far as the view shows it: the player's cards,
+-- the tricks played again (the other seats' cards unknown), the voids
+-- they show. Nothing when the view is not a hand's: the seats, the tricks'
+-- leaders or the cards do not fit.
+ghViewHand :: GhView -> Maybe GhHand
+ghViewHand v
+  | n /= 2 && n /= 4 || n * tricks /= 52 || length (gvTrick v) >= n
+      || any (\(l, cs) -> l < 0 || l >= n || length cs /= n) (gvTricks v)
+      || any (\c -> c < 0 || c > 51) cards
+      || popCount (foldl' setBit (gvHeld v) cards)
+        /= popCount (gvHeld v) + length cards = Nothing
+  | otherwise = foldl' playTrick (Just start) (gvTricks v)
+      >>= \h -> if ghLeader h == (n - length (gvTrick v)) `rem` n
+        then Just (foldl' ghPlay h (gvTrick v)) else Nothing
+  where
+    n = gvN v
+    tricks = popCount (gvHeld v) + length (gvTricks v)
+    cards = concatMap snd (gvTricks v) ++ gvTrick v
+    lead0 = case gvTricks v of
+      (l, _) : _ -> l
+      [] -> (n - length (gvTrick v)) `rem` n
+    start = ghStart n [gvHeld v] lead0
+    playTrick mh (l, cs) = mh >>= \h ->
+      if ghLeader h == l then Just (foldl' ghPlay h cs) else Nothing
+
+-- | The key of a decision's randomness (heartsmc.Key): the cards held
+-- and every card of the hand played so far, in play order.
+ghKey :: GhView -> (Word64, Word64)
+ghKey v = (foldl' mix (gvHeld v * 0x9e3779b97f4a7c15) played, tag)
+  where
+    played = concatMap snd (gvTricks v) ++ gvTrick v
+    mix h c = (h `xor` (fromIntegral c + 1)) * 0xbf58476d1ce4e5b9
+    tag = (fromIntegral (length (gvTricks v)) `unsafeShiftL` 8)
+      .|. fromIntegral (length (gvTrick v))
+
+-- | How many cards each seat holds now, by seat (heartsmc.Needs; 0 for
+-- the player).
+ghNeeds :: GhView -> [Int]
+ghNeeds v = 0 : [ left - (if i > n - 1 - length (gvTrick v) then 1 else 0)
+                | i <- [1 .. n - 1] ]
+  where
+    n = gvN v
+    left = 52 `quot` n - length (gvTricks v)
+
+-- | The attempts at a deal that respects every void (heartsmc's tries).
+ghTries :: Int
+ghTries = 8
+
+-- | The other seats' hands drawn from the unseen cards (heartsmc.Deal):
+-- shuffled, ordered by how many seats may take them (stable), then dealt
+-- with odds in proportion to the cards each seat needs, voids respected
+-- in up to ghTries attempts, then ignored.
+ghDeal :: GhView -> GhHand -> GlRng -> ([Word64], GlRng)
+ghDeal v vh g0 = attempt ghTries g1
+  where
+    n = gvN v
+    need = ghNeeds v
+    void = ghVoid vh
+    unseen = ghDeck .&. complement (gvHeld v .|. ghPlayed vh .|. ghCur vh)
+    (shuffled, g1) = glShuffle (ghCards unseen) g0
+    eligible c = length [ () | (s, k) <- zip [0 ..] need, k > 0
+                             , not (testBit void (4 * s + ghSuit c)) ]
+    cards = sortOn eligible shuffled
+    empty = replicate n 0
+    attempt :: Int -> GlRng -> ([Word64], GlRng)
+    attempt 0 g = let (_, hs, g') = ghDealCards n 0 cards need empty g
+                  in (hs, g')
+    attempt k g = case ghDealCards n void cards need empty g of
+      (True, hs, g') -> (hs, g')
+      (False, _, g') -> attempt (k - 1) g'
+
+-- | heartsmc's deal: each card in turn to a seat that needs cards and is
+-- not void in its suit, with odds in proportion to the cards it needs,
+-- seats counted from the one after the player; False at a card no seat
+-- may take.
+ghDealCards :: Int -> Word64 -> [Int] -> [Int] -> [Word64] -> GlRng
+  -> (Bool, [Word64], GlRng)
+ghDealCards _ _ [] _ hands g = (True, hands, g)
+ghDealCards n void (c : cs) need hands g
+  | total == 0 = (False, hands, g)
+  | otherwise = ghDealCards n void cs (ghAt s (subtract 1) need)
+      (ghAt s (`setBit` c) hands) g'
+  where
+    open t = not (testBit void (4 * t + ghSuit c))
+    total = sum [ k | (t, k) <- zip [0 ..] need, open t ]
+    (r, g') = glIntN total g
+    s = ghSeatAt r [ (t, need !! t) | t <- [1 .. n - 1] ++ [0], open t ]
+
+-- | The seat that draw r falls to, the seats with the cards they need.
+ghSeatAt :: Int -> [(Int, Int)] -> Int
+ghSeatAt _ [] = 0
+ghSeatAt r ((t, k) : rest)
+  | r < k = t
+  | otherwise = ghSeatAt (r - k) rest
+
+-- | The list with f applied to its element at index i.
+ghAt :: Int -> (a -> a) -> [a] -> [a]
+ghAt i f xs = [ if j == i then f x else x | (j, x) <- zip [0 :: Int ..] xs ]
+
+-- | The habits of the mc:PATH player (model/habits): for the dumps and
+-- the leads, the opportunities by mask and the cases by mask and kind.
+data GhHabits = GhHabits
+  { ghDumpOpp :: [Int]
+  , ghDumpCases :: [[Int]]
+  , ghLeadOpp :: [Int]
+  , ghLeadCases :: [[Int]]
+  }
+
+-- | The rate of kind k under mask m (Table.Rate), exactly so.
+ghRate :: [Int] -> [[Int]] -> Int -> Int -> Double
+ghRate opp cases m k = (fromIntegral (cases !! m !! k) + 1)
+  / (fromIntegral (opp !! m) + fromIntegral (popCount m))
+
+-- | How likely the habits make the play of c by the seat to move of h,
+-- before being the cards played in the hand before it (habits.Observe,
+-- then Weights.Likelihood): 1 for a play that is neither a dump nor a
+-- lead of a trick after the first.
+ghLikelihood :: GhHabits -> GhHand -> Word64 -> Int -> Double
+ghLikelihood hb h before c
+  | leads && ghDone h > 0 =
+      like (ghLeadOpp hb) (ghLeadCases hb) (map ghSuitCards [0 .. 3])
+  | not leads && ghSuit c /= ghLedSuit h =
+      like (ghDumpOpp hb) (ghDumpCases hb)
+        [bit ghQueen, high, ghHearts, ghDeck .&. complement
+          (setBit high ghQueen .|. ghHearts)]
+  | otherwise = 1
+  where
+    leads = ghIn h == 0
+    legal = ghLegalNow h
+    high = if testBit before ghQueen then 0 else ghHighSpades
+    like opp cases kinds =
+      let mask = foldl' (.|.) 0 [ bit k :: Int | (k, cs) <- zip [0 ..] kinds
+                                               , legal .&. cs /= 0 ]
+      in case [ (k, popCount (legal .&. cs)) | (k, cs) <- zip [0 ..] kinds
+                                            , testBit cs c ] of
+        (k, same) : _ | testBit mask k && same > 0 ->
+          ghRate opp cases mask k / fromIntegral same
+        _ -> 0
+
+-- | The hand the view shows with the other seats holding others
+-- (heartsmc.Resume), and the deal's weight under the habits (1 without
+-- them): the hands dealt rebuilt, every play of the view played again,
+-- the other seats' plays weighed. Nothing when a rule forbids a play (the
+-- deal is not one the view allows).
+ghResume :: Maybe GhHabits -> GhView -> [Word64] -> Maybe (GhHand, Double)
+ghResume habits v others
+  | any (\d -> popCount d /= 52 `quot` n) dealt
+      || popCount (foldl' (.|.) 0 dealt) /= 52 = Nothing
+  | otherwise = go (ghStart n dealt leader) 0 1 plays
+  where
+    n = gvN v
+    plays = concatMap snd (gvTricks v) ++ gvTrick v
+    seats = concat [ [ (l + i) `rem` n | i <- [0 .. n - 1] ]
+                   | (l, _) <- gvTricks v ]
+      ++ [ (n - length (gvTrick v) + i) `rem` n
+         | i <- [0 .. length (gvTrick v) - 1] ]
+    own = foldl' (\acc (s, c) -> ghAt s (`setBit` c) acc) (replicate n 0)
+      (zip seats plays)
+    dealt = zipWith (.|.) own (gvHeld v : drop 1 others)
+    leader = length (takeWhile (\d -> not (testBit d ghTwoClubs)) dealt)
+    go h _ w [] = Just (h, w)
+    go h before w (c : cs)
+      | not (ghAllowedNow h c) = Nothing
+      | otherwise = go (ghPlay h c) (setBit before c) w' cs
+      where
+        w' = case habits of
+          Just hb | ghMover h /= 0 -> w * ghLikelihood hb h before c
+          _ -> w
+
+-- | The points the player scores when it plays c in h and every seat
+-- plays the hand out as Voids.
+ghPlayOut :: GhHand -> Int -> Int
+ghPlayOut h0 c = go (ghPlay h0 c)
+  where
+    end = 52 `quot` ghN h0
+    go h
+      | ghDone h == end = ghScore h
+      | otherwise = go (ghPlay h (ghVoids h))
+
+-- | The player's card (heartsmc's Play): the only legal card; else over
+-- ghSamples deals, each legal card played out against each, the card of
+-- least points (weighted by the deals' weights under the habits, when
+-- they weigh anything), the first on a tie; Voids' card when a deal is
+-- not one the view allows.
+ghChoose :: Maybe GhHabits -> GhView -> GhHand -> Int
+ghChoose habits v vh
+  | popCount legal == 1 = countTrailingZeros legal
+  | otherwise = go ghSamples (uncurry glSeed (ghKey v)) zeros
+      (map fromIntegral zeros) 0
+  where
+    legal = ghLegalNow vh
+    cards = ghCards legal
+    zeros = map (const 0) cards
+    go :: Int -> GlRng -> [Int] -> [Double] -> Double -> Int
+    go 0 _ pts wpts total = case habits of
+      Just _ | total > 0 -> cards !! ghFirstLeast wpts
+      _ -> cards !! ghFirstLeast pts
+    go k g pts wpts total = case ghResume habits v hands of
+      Nothing -> ghVoids vh
+      Just (h, w) ->
+        let ps = map (ghPlayOut h) cards
+            pts' = zipWith (+) pts ps
+            wpts' = zipWith (\a p -> a + w * fromIntegral p) wpts ps
+        in ghForce pts' `seq` ghForce wpts'
+             `seq` go (k - 1) g' pts' wpts' (total + w)
+      where
+        (hands, g') = ghDeal v vh g
+
+-- | Every element of a list evaluated.
+ghForce :: [a] -> ()
+ghForce = foldr seq ()
+
+-- | The index of the first least element of a non-empty list.
+ghFirstLeast :: Ord a => [a] -> Int
+ghFirstLeast xs = snd (foldl' step (head xs, 0) (zip xs [0 ..]))
+  where
+    step (b, i) (x, j) = if x < b then (x, j) else (b, i)
+
+-- ---------------------------------------------------------------------
+-- The framework's playCard, and the hand kept in the memory string.
+
+-- | playCard as the Monte Carlo player plays it: the view rebuilt from
+-- the framework's arguments and the memory (the finished tricks of the
+-- hand before the previous one); the memory returned holds every
+-- finished trick. A memory it did not write leaves it a legal card.
+ghPlayCard :: Maybe GhHabits -> String -> [Card] -> [(Card, String)]
+  -> Maybe ([(Card, String)], String) -> (Card, String)
+ghPlayCard habits me hand trick prev =
+  case (finished, finished >>= \ts -> view ts) of
+    (Just ts, Just (v, vh)) -> (ghToCard (ghChoose habits v vh), ghShowMemory ts)
+    _ -> (ghToCard (ghLowest fallback), "")
+  where
+    held = foldl' setBit 0 (map ghFromCard hand)
+    current = map (ghFromCard . fst) (reverse trick)
+    finished = case prev of
+      Nothing -> Just []
+      Just (p, mem) -> do
+        earlier <- ghReadMemory mem
+        t <- ghTrickOf me (reverse p)
+        pure (earlier ++ [t])
+    view ts = do
+      let v = GhView (52 `quot` max 1 (popCount held + length ts)) held ts
+            current
+      vh <- ghViewHand v
+      if ghMover vh == 0 && ghLegalNow vh /= 0 then Just (v, vh) else Nothing
+    led = case current of
+      c : _ -> ghSuit c
+      [] -> -1
+    fallback = case ghLegal held (null prev') False led of
+      0 -> held
+      l -> l
+    prev' = maybe [] fst prev
+
+-- | A finished trick as the framework passes it, in play order, with the
+-- seat of its leader counted from player me.
+ghTrickOf :: String -> [(Card, String)] -> Maybe (Int, [Int])
+ghTrickOf me ps = case lookup me (zip (map snd ps) [0 ..]) of
+  Just k -> Just ((length ps - k) `rem` length ps, map (ghFromCard . fst) ps)
+  Nothing -> Nothing
+
+-- | The memory: "mc1", then each finished trick as ';', its leader's
+-- seat and its cards in play order (SA, H10).
+ghShowMemory :: [(Int, [Int])] -> String
+ghShowMemory ts = "mc1" ++ concatMap trick ts
+  where
+    trick (l, cs) = ';' : show l ++ concatMap ghCardText cs
+
+-- | The tricks of a memory ghShowMemory wrote.
+ghReadMemory :: String -> Maybe [(Int, [Int])]
+ghReadMemory s = case splitAt 3 s of
+  ("mc1", rest) -> mapM trick (ghSplit rest)
+  _ -> Nothing
+  where
+    trick (d : cs) | d >= '0' && d <= '3' =
+      fmap (\xs -> (fromEnum d - fromEnum '0', xs)) (ghReadCards cs)
+    trick _ = Nothing
+
+-- | The fields after each ';' of a string that starts with one ("" has
+-- none).
+ghSplit :: String -> [String]
+ghSplit (';' : rest) = let (f, more) = break (== ';') rest in f : ghSplit more
+ghSplit _ = []
+
+-- | Cards written one after another as ghCardText writes them.
+ghReadCards :: String -> Maybe [Int]
+ghReadCards [] = Just []
+ghReadCards (s : rest) = do
+  suit <- lookup s (zip "SCDH" [0 ..])
+  (rank, more) <- case rest of
+    '1' : '0' : more -> Just (9, more)
+    r : more -> fmap (\k -> (k, more)) (lookup r (zip "A23456789_JQK" [0 ..]))
+    [] -> Nothing
+  fmap ((13 * suit + rank) :) (ghReadCards more)
+
+-- | A card in the log notation: its suit's letter and its rank.
+ghCardText :: Int -> String
+ghCardText c = "SCDH" !! ghSuit c : ranks !! (c `rem` 13)
+  where
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+-- | A framework card as a card number.
+ghFromCard :: Card -> Int
+ghFromCard (Card s r) = 13 * suit + rank
+  where
+    suit = case s of
+      Spade -> 0
+      Club -> 1
+      Diamond -> 2
+      Heart -> 3
+    rank = case r of
+      Ace -> 0
+      Two -> 1
+      Three -> 2
+      Four -> 3
+      Five -> 4
+      Six -> 5
+      Seven -> 6
+      Eight -> 7
+      Nine -> 8
+      Ten -> 9
+      Jack -> 10
+      Queen -> 11
+      King -> 12
+
+-- | A card number as a framework card.
+ghToCard :: Int -> Card
+ghToCard c = Card ([Spade, Club, Diamond, Heart] !! ghSuit c)
+  ([Ace, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen
+   , King] !! (c `rem` 13))
