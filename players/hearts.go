@@ -3,12 +3,14 @@ package players
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
 	"github.com/ginlog/ginlog/internal/suggest"
+	"github.com/ginlog/ginlog/model/habits"
 	"github.com/ginlog/ginlog/players/external"
 	"github.com/ginlog/ginlog/players/heartsmc"
 	"github.com/ginlog/ginlog/sim"
@@ -30,20 +32,34 @@ func (ps *Resolver) HeartsEntrant(name string) (sim.HeartsEntrant, error) {
 }
 
 // HeartsMC is the name of the Monte Carlo Hearts player (package
-// players/heartsmc).
-const HeartsMC = "mc"
+// players/heartsmc), and HeartsMCUsage that of the Monte Carlo player
+// weighing its deals by the habits in a weights file of ginlog fit --game
+// hearts (package model/habits).
+const (
+	HeartsMC      = "mc"
+	HeartsMCUsage = "mc:PATH"
+)
 
 // NewHeartsEntrant resolves a Hearts player name: one of the baseline
-// bots of package hearts/bots or the Monte Carlo player (HeartsNames),
-// exec:CMD excepted (see Resolver.HeartsEntrant).
+// bots of package hearts/bots, the Monte Carlo player (HeartsNames) or
+// mc:PATH, exec:CMD excepted (see Resolver.HeartsEntrant).
 func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 	if name == HeartsMC {
 		return sim.HeartsEntrant{Name: name, New: func(*rand.Rand) hearts.Player { return heartsmc.New() }}, nil
 	}
+	if path, ok := strings.CutPrefix(name, HeartsMC+":"); ok {
+		w, err := LoadHeartsWeights(path)
+		if err != nil {
+			return sim.HeartsEntrant{}, fmt.Errorf("player %q: %w", name, err)
+		}
+		return sim.HeartsEntrant{Name: name, New: func(*rand.Rand) hearts.Player {
+			p := heartsmc.New()
+			p.Habits = w // read only: shared by every game
+			return p
+		}}, nil
+	}
 	if _, err := bots.New(name, nil); err != nil {
-		names := HeartsNames()
-		return sim.HeartsEntrant{}, fmt.Errorf("%w %q%s; want a Hearts player: %s", ErrUnknown, name,
-			suggest.DidYouMean(name, names), suggest.OrList(names))
+		return sim.HeartsEntrant{}, unknownHearts(name)
 	}
 	return sim.HeartsEntrant{Name: name, New: func(rng *rand.Rand) hearts.Player {
 		p, _ := bots.New(name, rng) // the name was checked above
@@ -51,7 +67,33 @@ func NewHeartsEntrant(name string) (sim.HeartsEntrant, error) {
 	}}, nil
 }
 
-// HeartsNames lists the Hearts player names.
+// unknownHearts returns the error of a name that names no Hearts player:
+// the names close to it (a mistyped mc: kept with its path: mcc:w.json,
+// did you mean mc:w.json?), and every name.
+func unknownHearts(name string) error {
+	candidates := HeartsNames()
+	if _, arg, ok := strings.Cut(name, ":"); ok && arg != "" {
+		candidates = append(candidates, HeartsMC+":"+arg)
+	}
+	return fmt.Errorf("%w %q%s; want a Hearts player: %s", ErrUnknown, name,
+		suggest.DidYouMean(name, candidates), suggest.OrList(append(HeartsNames(), HeartsMCUsage)))
+}
+
+// LoadHeartsWeights reads the Hearts habits at path (habits.Read), saying
+// how to make one when there is none.
+func LoadHeartsWeights(path string) (*habits.Weights, error) {
+	if path == "" {
+		return nil, fmt.Errorf("want %s, the habits of ginlog fit --game hearts --out PATH", HeartsMCUsage)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w (write one with ginlog fit --game hearts --out %s)", err, path)
+	}
+	defer f.Close()
+	return habits.Read(f, path)
+}
+
+// HeartsNames lists the Hearts player names that take no argument.
 func HeartsNames() []string { return append(slices.Clone(bots.Names), HeartsMC) }
 
 // ParseHearts reads a comma-separated list of 2 or 4 Hearts player names,

@@ -108,15 +108,22 @@ func Require(ctx context.Context, db *sql.DB, f Filters, kind string) error {
 // GameIDs returns the ids of the Gin games the filters select (whatever
 // Who says), in order. Filters that select no game give Require's error.
 func GameIDs(ctx context.Context, db *sql.DB, f Filters) ([]int64, error) {
+	return GameIDsOf(ctx, db, f, schema.KindGin)
+}
+
+// GameIDsOf returns the ids of the games of kind (schema.KindGin or
+// schema.KindHearts) the filters select (whatever Who says), in order.
+// Filters that select no game give Require's error.
+func GameIDsOf(ctx context.Context, db *sql.DB, f Filters, kind string) ([]int64, error) {
 	f.Who = "both"
 	f, err := f.Check()
 	if err != nil {
 		return nil, err
 	}
-	if err := Require(ctx, db, f, schema.KindGin); err != nil {
+	if err := Require(ctx, db, f, kind); err != nil {
 		return nil, err
 	}
-	rows, err := db.QueryContext(ctx, with(gameIDsSQL, paramsSQL, gamesSQL), f.Args()...)
+	rows, err := db.QueryContext(ctx, with(gameIDsSQL, paramsSQL, GamesCTE(kind)), f.Args()...)
 	if err != nil {
 		return nil, fmt.Errorf("query game-ids: %w", err)
 	}

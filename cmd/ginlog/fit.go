@@ -11,6 +11,7 @@ import (
 	"github.com/ginlog/ginlog/model"
 	"github.com/ginlog/ginlog/model/fit"
 	"github.com/ginlog/ginlog/players"
+	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/render"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/selection"
@@ -30,9 +31,11 @@ type fitOptions struct {
 
 func newFitCmd(a *app) *cobra.Command {
 	var (
-		opts   fitOptions
-		ff     filterFlags
-		format string
+		opts    fitOptions
+		ff      filterFlags
+		format  string
+		game    string
+		players []string
 	)
 	cmd := &cobra.Command{
 		Use:     "fit",
@@ -44,6 +47,19 @@ func newFitCmd(a *app) *cobra.Command {
 			var err error
 			if opts.filters, err = ff.parse(); err != nil {
 				return err
+			}
+			switch game {
+			case queries.GameHearts:
+				if err := checkFitHearts(cmd); err != nil {
+					return err
+				}
+				return runFitHearts(cmd.Context(), a, opts, players)
+			case queries.GameGin:
+				if len(players) > 0 {
+					return usagef("--player is for Hearts games: give --game hearts with it (Gin's fit reads --who)")
+				}
+			default:
+				return checkKind(game)
 			}
 			if !(opts.fit.L2 > 0 && opts.fit.L2 <= model.MaxL2) {
 				return usagef("--l2: want more than 0 and at most %g, got %g", model.MaxL2, opts.fit.L2)
@@ -69,6 +85,8 @@ func newFitCmd(a *app) *cobra.Command {
 	cmd.Flags().IntVar(&opts.maxGames, "max-games", fit.DefaultMaxGames, "the most games to read: a larger selection is sampled by a hash of the game's ID (0: read them all)")
 	cmd.Flags().Float64Var(&opts.fit.L2, "l2", 1, "L2 penalty of the draw model's coefficients (not the intercept)")
 	ff.register(a, cmd, filterWho)
+	gameKindFlag(cmd, &game, queries.GameGin, "the games to fit: gin (the tuned players' weights) or hearts (the habits of mc:PATH)")
+	cmd.Flags().StringArrayVar(&players, "player", nil, "hearts: count only this player's plays (repeat for more; default: every player's)")
 	return cmd
 }
 
@@ -112,6 +130,8 @@ and flags give the same numbers. The file records what it was fitted on;
 ginlog export turns it into code for a bot, and ginlog simulate plays it as
 tuned:PATH.
 
+` + fitHeartsHelp + `
+
 The inference model is fitted on nine games in ten: one in ten, chosen by
 a hash of the game's ID, is held out. --evaluate then measures it on those
 held-out games: log loss and Brier score per unseen card, against the
@@ -136,7 +156,9 @@ const fitExample = `  ginlog fit --opponent bot7 --out bot7.json
   ginlog fit --who both --since 2020-11-01
   ginlog fit --opponent bot7 --evaluate --format markdown
   ginlog fit --opponent bot7 --evaluate --weights bot7.json
-  ginlog simulate --players tuned:weights.json,simple --games 10000 --mirror --no-logs`
+  ginlog simulate --players tuned:weights.json,simple --games 10000 --mirror --no-logs
+  ginlog fit --game hearts --out hearts-weights.json
+  ginlog simulate --game hearts --players mc:hearts-weights.json,voids,voids,voids --no-logs`
 
 // filterMap records the filters that select the games, for the provenance.
 func filterMap(f selection.Filters) map[string]string {

@@ -22,7 +22,8 @@ import (
 
 // heartsHelp is simulate's help on Hearts matches.
 var heartsHelp = `--game hearts plays Hearts instead, between 2 or 4 players (--players
-simple,tracker,random,simple; ` + strings.Join(players.HeartsNames(), ", ") + `, or exec:CMD, a
+simple,tracker,random,simple; ` + strings.Join(players.HeartsNames(), ", ") + `, ` + players.HeartsMCUsage + ` (mc weighing
+its deals by the habits ginlog fit --game hearts wrote in PATH), or exec:CMD, a
 program of yours speaking the Hearts line protocol of docs/protocol.md, in
 any seats), each game to --limit points, and writes the logs as the later
 FIT2102 framework did: <out>/<id>/<stamp>.csv per player, ids "1-simple",

@@ -32,8 +32,8 @@ type Player struct {
 	// seats' plays were under the habits they count (Weight): the mc:PATH
 	// player. Nil is the plain mc.
 	Habits *habits.Weights
-	pcg     rand.PCG
-	rng     *rand.Rand
+	pcg    rand.PCG
+	rng    *rand.Rand
 }
 
 // New returns a Monte Carlo player playing its deals out with bots.Voids.
