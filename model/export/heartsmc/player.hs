@@ -113,14 +113,9 @@ ghSeatAt r ((t, k) : rest)
 ghAt :: Int -> (a -> a) -> [a] -> [a]
 ghAt i f xs = [ if j == i then f x else x | (j, x) <- zip [0 :: Int ..] xs ]
 
--- | The habits of the mc:PATH player (model/habits): for the dumps and
+-- | The habits of the mc:PATH player (model/habits): for the dumps, then
 -- the leads, the opportunities by mask and the cases by mask and kind.
-data GhHabits = GhHabits
-  { ghDumpOpp :: [Int]
-  , ghDumpCases :: [[Int]]
-  , ghLeadOpp :: [Int]
-  , ghLeadCases :: [[Int]]
-  }
+type GhHabits = ([Int], [[Int]], [Int], [[Int]])
 
 -- | The rate of kind k under mask m (Table.Rate), exactly so.
 ghRate :: [Int] -> [[Int]] -> Int -> Int -> Double
@@ -132,11 +127,11 @@ ghRate opp cases m k = (fromIntegral (cases !! m !! k) + 1)
 -- then Weights.Likelihood): 1 for a play that is neither a dump nor a
 -- lead of a trick after the first.
 ghLikelihood :: GhHabits -> GhHand -> Word64 -> Int -> Double
-ghLikelihood hb h before c
+ghLikelihood (dumpOpp, dumpCases, leadOpp, leadCases) h before c
   | leads && ghDone h > 0 =
-      like (ghLeadOpp hb) (ghLeadCases hb) (map ghSuitCards [0 .. 3])
+      like leadOpp leadCases (map ghSuitCards [0 .. 3])
   | not leads && ghSuit c /= ghLedSuit h =
-      like (ghDumpOpp hb) (ghDumpCases hb)
+      like dumpOpp dumpCases
         [bit ghQueen, high, ghHearts, ghDeck .&. complement
           (setBit high ghQueen .|. ghHearts)]
   | otherwise = 1
