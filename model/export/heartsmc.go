@@ -56,8 +56,8 @@ func HaskellHeartsMC(out io.Writer, w *habits.Weights, module string, samples in
 		v.Player = "mc:PATH"
 		v.About = fmt.Sprintf("the mc:PATH player, its deals weighed by the habits counted from %d hands of %d games (%d plays).",
 			p.Hands, p.Games, p.Plays)
-		v.Habits = []string{hsInts(w.Dump.Opportunities[:]), hsTable(w.Dump.Cases[:]),
-			hsInts(w.Lead.Opportunities[:]), hsTable(w.Lead.Cases[:])}
+		v.Habits = []string{hsColumn(w.Dump.Opportunities[:]), hsTable(w.Dump.Cases[:]),
+			hsColumn(w.Lead.Opportunities[:]), hsTable(w.Lead.Cases[:])}
 	}
 	for _, f := range heartsMCFragments {
 		b, err := heartsMCFiles.ReadFile(f)
@@ -85,22 +85,38 @@ func hsInts(vs []int) string {
 	return "[" + strings.Join(s, ", ") + "]"
 }
 
-// hsTable writes a table of counts by mask as a Haskell list of lists,
-// one row a line.
-func hsTable(rows [][habits.NumKinds]int) string {
+// hsColumn writes counts by mask as a Haskell list, one a line.
+func hsColumn(vs []int) string {
+	rows := make([]string, len(vs))
+	for i, v := range vs {
+		rows[i] = strconv.Itoa(v)
+	}
+	return hsRows(rows)
+}
+
+// hsRows writes the Haskell expressions rows as a list, one a line.
+func hsRows(rows []string) string {
 	var b strings.Builder
 	for i, r := range rows {
-		b.WriteString("  ")
 		if i == 0 {
-			b.WriteString("[ ")
+			b.WriteString("  [ ")
 		} else {
-			b.WriteString(", ")
+			b.WriteString("  , ")
 		}
-		b.WriteString(hsInts(r[:]))
-		b.WriteString("\n")
+		b.WriteString(r + "\n")
 	}
 	b.WriteString("  ]")
 	return b.String()
+}
+
+// hsTable writes a table of counts by mask as a Haskell list of lists,
+// one row a line.
+func hsTable(rows [][habits.NumKinds]int) string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = hsInts(r[:])
+	}
+	return hsRows(out)
 }
 
 // heartsMCPlayer is the Player.hs that plays the Hearts module whole.

@@ -238,7 +238,8 @@ ghPlayCard :: Maybe GhHabits -> String -> [Card] -> [(Card, String)]
   -> Maybe ([(Card, String)], String) -> (Card, String)
 ghPlayCard habits me hand trick prev =
   case (finished, finished >>= \ts -> view ts) of
-    (Just ts, Just (v, vh)) -> (ghToCard (ghChoose habits v vh), ghShowMemory ts)
+    (Just ts, Just (v, vh)) ->
+      (ghToCard (ghChoose habits v vh), ghShowMemory ts)
     _ -> (ghToCard (ghLowest fallback), "")
   where
     held = foldl' setBit 0 (map ghFromCard hand)
