@@ -137,7 +137,9 @@ var agreed = regexp.MustCompile(`: (\d+) of (\d+) cards agree`)
 func TestExportHeartsMCAgrees(t *testing.T) {
 	plain, weighed := heartsMCExe(t, "plain"), heartsMCExe(t, "habits")
 	mcw := "mc:" + testHeartsWeights
-	idOf := func(seat int, name string) string { return fmt.Sprintf("%d-%s", seat, strings.ReplaceAll(name, "/", "_")) }
+	idOf := func(seat int, name string) string {
+		return fmt.Sprintf("%d-%s", seat, strings.ReplaceAll(name, "/", "_"))
+	}
 	for _, tc := range []struct {
 		name, players, id, exe, other string
 	}{
