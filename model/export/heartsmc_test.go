@@ -87,9 +87,12 @@ func TestHeartsMCGolden(t *testing.T) {
 
 // TestHeartsMCCompiles compiles the module and its Player.hs both ways
 // under -Wall -Werror: plain, where they must be inferred Safe, and with
-// the framework's default extensions; with the habits and without.
+// the framework's default extensions; with the habits and without; then
+// with the player of docs/haskell.md that keeps a rule of its own
+// (testdata/HeartsMixedPlayer.hs), and pasted into one Player.hs as the
+// module's header says.
 func TestHeartsMCCompiles(t *testing.T) {
-	testenv.Long(t, "GHC compiles the Hearts module 4 times")
+	testenv.Long(t, "GHC compiles the Hearts module 6 times")
 	var player bytes.Buffer
 	if err := HaskellHeartsMCPlayer(&player, "GinlogHearts"); err != nil {
 		t.Fatal(err)
@@ -102,6 +105,28 @@ func TestHeartsMCCompiles(t *testing.T) {
 			})
 		}
 	}
+	src := exportHeartsMC(t, testHabits(t))
+	mixed, err := os.ReadFile(filepath.Join("testdata", "HeartsMixedPlayer.hs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("mixed", func(t *testing.T) {
+		ghcMakeWith(t, heartsFramework, map[string]string{"GinlogHearts.hs": src, "Player.hs": string(mixed)}, ghcFlags["framework"], false)
+	})
+	head, body, ok := strings.Cut(src, "-- ginlog: paste below\n")
+	if !ok {
+		t.Fatal("the module has no paste line")
+	}
+	var imports []string
+	for _, block := range strings.Split(head, "\nimport ")[1:] {
+		block, _, _ = strings.Cut(block, "\n\n")
+		imports = append(imports, "import "+strings.TrimSpace(block))
+	}
+	pasted := "module Player (playCard, makeBid) where\n\n" + strings.Join(imports, "\n") + "\nimport Hearts.Types (BidFunc)\n\n" +
+		"playCard :: PlayFunc\nplayCard = mcPlayCard\n\nmakeBid :: BidFunc\nmakeBid = ()\n\n" + body
+	t.Run("pasted", func(t *testing.T) {
+		ghcMakeWith(t, heartsFramework, map[string]string{"Player.hs": pasted}, ghcFlags["framework"], false)
+	})
 }
 
 // TestHeartsMCRefuses: a module name that is not one, and no deals.
