@@ -8,10 +8,10 @@
 -- play order) and the current trick's cards in play order. The player is
 -- seat 0, the others counted from it in the order of play.
 data GhView = GhView
-  { gvN :: !Int
-  , gvHeld :: !Word64
-  , gvTricks :: [(Int, [Int])]
-  , gvTrick :: [Int]
+  { ghvN :: !Int
+  , ghvHeld :: !Word64
+  , ghvTricks :: [(Int, [Int])]
+  , ghvTrick :: [Int]
   }
 
 -- | The hand in play as far as the view shows it: the player's cards,
@@ -20,43 +20,43 @@ data GhView = GhView
 -- leaders or the cards do not fit.
 ghViewHand :: GhView -> Maybe GhHand
 ghViewHand v
-  | n /= 2 && n /= 4 || n * tricks /= 52 || length (gvTrick v) >= n
-      || any (\(l, cs) -> l < 0 || l >= n || length cs /= n) (gvTricks v)
+  | n /= 2 && n /= 4 || n * tricks /= 52 || length (ghvTrick v) >= n
+      || any (\(l, cs) -> l < 0 || l >= n || length cs /= n) (ghvTricks v)
       || any (\c -> c < 0 || c > 51) cards
-      || popCount (foldl' setBit (gvHeld v) cards)
-        /= popCount (gvHeld v) + length cards = Nothing
-  | otherwise = foldl' playTrick (Just start) (gvTricks v)
-      >>= \h -> if ghLeader h == (n - length (gvTrick v)) `rem` n
-        then Just (foldl' ghPlay h (gvTrick v)) else Nothing
+      || popCount (foldl' setBit (ghvHeld v) cards)
+        /= popCount (ghvHeld v) + length cards = Nothing
+  | otherwise = foldl' playTrick (Just start) (ghvTricks v)
+      >>= \h -> if ghLeader h == (n - length (ghvTrick v)) `rem` n
+        then Just (foldl' ghPlay h (ghvTrick v)) else Nothing
   where
-    n = gvN v
-    tricks = popCount (gvHeld v) + length (gvTricks v)
-    cards = concatMap snd (gvTricks v) ++ gvTrick v
-    lead0 = case gvTricks v of
+    n = ghvN v
+    tricks = popCount (ghvHeld v) + length (ghvTricks v)
+    cards = concatMap snd (ghvTricks v) ++ ghvTrick v
+    lead0 = case ghvTricks v of
       (l, _) : _ -> l
-      [] -> (n - length (gvTrick v)) `rem` n
-    start = ghStart n [gvHeld v] lead0
+      [] -> (n - length (ghvTrick v)) `rem` n
+    start = ghStart n [ghvHeld v] lead0
     playTrick mh (l, cs) = mh >>= \h ->
       if ghLeader h == l then Just (foldl' ghPlay h cs) else Nothing
 
 -- | The key of a decision's randomness (heartsmc.Key): the cards held
 -- and every card of the hand played so far, in play order.
 ghKey :: GhView -> (Word64, Word64)
-ghKey v = (foldl' mix (gvHeld v * 0x9e3779b97f4a7c15) played, tag)
+ghKey v = (foldl' mix (ghvHeld v * 0x9e3779b97f4a7c15) played, tag)
   where
-    played = concatMap snd (gvTricks v) ++ gvTrick v
+    played = concatMap snd (ghvTricks v) ++ ghvTrick v
     mix h c = (h `xor` (fromIntegral c + 1)) * 0xbf58476d1ce4e5b9
-    tag = (fromIntegral (length (gvTricks v)) `unsafeShiftL` 8)
-      .|. fromIntegral (length (gvTrick v))
+    tag = (fromIntegral (length (ghvTricks v)) `unsafeShiftL` 8)
+      .|. fromIntegral (length (ghvTrick v))
 
 -- | How many cards each seat holds now, by seat (heartsmc.Needs; 0 for
 -- the player).
 ghNeeds :: GhView -> [Int]
-ghNeeds v = 0 : [ left - (if i > n - 1 - length (gvTrick v) then 1 else 0)
+ghNeeds v = 0 : [ left - (if i > n - 1 - length (ghvTrick v) then 1 else 0)
                 | i <- [1 .. n - 1] ]
   where
-    n = gvN v
-    left = 52 `quot` n - length (gvTricks v)
+    n = ghvN v
+    left = 52 `quot` n - length (ghvTricks v)
 
 -- | The attempts at a deal that respects every void (heartsmc's tries).
 ghTries :: Int
@@ -69,10 +69,10 @@ ghTries = 8
 ghDeal :: GhView -> GhHand -> GlRng -> ([Word64], GlRng)
 ghDeal v vh g0 = attempt ghTries g1
   where
-    n = gvN v
+    n = ghvN v
     need = ghNeeds v
     void = ghVoid vh
-    unseen = ghDeck .&. complement (gvHeld v .|. ghPlayed vh .|. ghCur vh)
+    unseen = ghDeck .&. complement (ghvHeld v .|. ghPlayed vh .|. ghCur vh)
     (shuffled, g1) = glShuffle (ghCards unseen) g0
     eligible c = length [ () | (s, k) <- zip [0 ..] need, k > 0
                              , not (testBit void (4 * s + ghSuit c)) ]
@@ -159,15 +159,15 @@ ghResume habits v others
       || popCount (foldl' (.|.) 0 dealt) /= 52 = Nothing
   | otherwise = go (ghStart n dealt leader) 0 1 plays
   where
-    n = gvN v
-    plays = concatMap snd (gvTricks v) ++ gvTrick v
+    n = ghvN v
+    plays = concatMap snd (ghvTricks v) ++ ghvTrick v
     seats = concat [ [ (l + i) `rem` n | i <- [0 .. n - 1] ]
-                   | (l, _) <- gvTricks v ]
-      ++ [ (n - length (gvTrick v) + i) `rem` n
-         | i <- [0 .. length (gvTrick v) - 1] ]
+                   | (l, _) <- ghvTricks v ]
+      ++ [ (n - length (ghvTrick v) + i) `rem` n
+         | i <- [0 .. length (ghvTrick v) - 1] ]
     own = foldl' (\acc (s, c) -> ghAt s (`setBit` c) acc) (replicate n 0)
       (zip seats plays)
-    dealt = zipWith (.|.) own (gvHeld v : drop 1 others)
+    dealt = zipWith (.|.) own (ghvHeld v : drop 1 others)
     leader = length (takeWhile (\d -> not (testBit d ghTwoClubs)) dealt)
     go h _ w [] = Just (h, w)
     go h before w (c : cs)
