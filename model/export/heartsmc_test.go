@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,12 +123,27 @@ func TestHeartsMCCompiles(t *testing.T) {
 		block, _, _ = strings.Cut(block, "\n\n")
 		imports = append(imports, "import "+strings.TrimSpace(block))
 	}
-	pasted := "module Player (playCard, makeBid) where\n\n" + strings.Join(imports, "\n") + "\nimport Hearts.Types (BidFunc)\n\n" +
-		"playCard :: PlayFunc\nplayCard = mcPlayCard\n\nmakeBid :: BidFunc\nmakeBid = ()\n\n" + body
-	t.Run("pasted", func(t *testing.T) {
+	var own strings.Builder
+	for _, n := range heartsCommonNames {
+		fmt.Fprintf(&own, "\n%s :: Int\n%s = 0\n", n, n)
+	}
+	pasted := "module Player (playCard, makeBid, " + strings.Join(heartsCommonNames, ", ") + ") where\n\n" +
+		strings.Join(imports, "\n") + "\nimport Hearts.Types (BidFunc)\n\n" +
+		"playCard :: PlayFunc\nplayCard = mcPlayCard\n\nmakeBid :: BidFunc\nmakeBid = ()\n" + own.String() + "\n" + body
+	t.Run("pasted beside common names", func(t *testing.T) {
 		ghcMakeWith(t, heartsFramework, map[string]string{"Player.hs": pasted}, ghcFlags["framework"], false)
 	})
 }
+
+// heartsCommonNames are names a Hearts player commonly defines, which the
+// module's local names must not shadow when it is pasted into Player.hs
+// (-Wall warns of a shadowed name).
+var heartsCommonNames = []string{"after", "before", "best", "better", "broken", "card", "cards", "choose", "count", "deal",
+	"dealt", "deck", "duck", "empty", "end", "first", "hand", "hands", "held", "high", "kinds", "lead", "leader", "led",
+	"legal", "like", "low", "lowest", "highest", "mask", "me", "memory", "need", "needs", "open", "opp", "order", "others",
+	"own", "play", "player", "players", "plays", "points", "prev", "previous", "queen", "rank", "ranks", "rest", "safe",
+	"same", "score", "seats", "seen", "shortest", "spades", "suit", "suits", "top", "total", "trick", "tricks", "unseen",
+	"view", "void", "voids", "weight", "winner"}
 
 // TestHeartsMCRefuses: a module name that is not one, and no deals.
 func TestHeartsMCRefuses(t *testing.T) {

@@ -20,18 +20,18 @@ data GhView = GhView
 -- leaders or the cards do not fit.
 ghViewHand :: GhView -> Maybe GhHand
 ghViewHand v
-  | n /= 2 && n /= 4 || n * tricks /= 52 || length (ghvTrick v) >= n
+  | n /= 2 && n /= 4 || n * xTricks /= 52 || length (ghvTrick v) >= n
       || any (\(l, cs) -> l < 0 || l >= n || length cs /= n) (ghvTricks v)
-      || any (\c -> c < 0 || c > 51) cards
-      || popCount (foldl' setBit (ghvHeld v) cards)
-        /= popCount (ghvHeld v) + length cards = Nothing
+      || any (\c -> c < 0 || c > 51) xCards
+      || popCount (foldl' setBit (ghvHeld v) xCards)
+        /= popCount (ghvHeld v) + length xCards = Nothing
   | otherwise = foldl' playTrick (Just start) (ghvTricks v)
       >>= \h -> if ghLeader h == (n - length (ghvTrick v)) `rem` n
         then Just (foldl' ghPlay h (ghvTrick v)) else Nothing
   where
     n = ghvN v
-    tricks = popCount (ghvHeld v) + length (ghvTricks v)
-    cards = concatMap snd (ghvTricks v) ++ ghvTrick v
+    xTricks = popCount (ghvHeld v) + length (ghvTricks v)
+    xCards = concatMap snd (ghvTricks v) ++ ghvTrick v
     lead0 = case ghvTricks v of
       (l, _) : _ -> l
       [] -> (n - length (ghvTrick v)) `rem` n
@@ -67,23 +67,23 @@ ghTries = 8
 -- with odds in proportion to the cards each seat needs, voids respected
 -- in up to ghTries attempts, then ignored.
 ghDeal :: GhView -> GhHand -> GlRng -> ([Word64], GlRng)
-ghDeal v vh g0 = attempt ghTries g1
+ghDeal v vh g0 = xAttempt ghTries g1
   where
     n = ghvN v
-    need = ghNeeds v
-    void = ghVoid vh
-    unseen = ghDeck .&. complement (ghvHeld v .|. ghPlayed vh .|. ghCur vh)
-    (shuffled, g1) = glShuffle (ghCards unseen) g0
-    eligible c = length [ () | (s, k) <- zip [0 ..] need, k > 0
-                             , not (testBit void (4 * s + ghSuit c)) ]
-    cards = sortOn eligible shuffled
-    empty = replicate n 0
-    attempt :: Int -> GlRng -> ([Word64], GlRng)
-    attempt 0 g = let (_, hs, g') = ghDealCards n 0 cards need empty g
+    xNeed = ghNeeds v
+    xVoid = ghVoid vh
+    xUnseen = ghDeck .&. complement (ghvHeld v .|. ghPlayed vh .|. ghCur vh)
+    (xShuffled, g1) = glShuffle (ghCards xUnseen) g0
+    xEligible c = length [ () | (s, k) <- zip [0 ..] xNeed, k > 0
+                             , not (testBit xVoid (4 * s + ghSuit c)) ]
+    xCards = sortOn xEligible xShuffled
+    xEmpty = replicate n 0
+    xAttempt :: Int -> GlRng -> ([Word64], GlRng)
+    xAttempt 0 g = let (_, hs, g') = ghDealCards n 0 xCards xNeed xEmpty g
                   in (hs, g')
-    attempt k g = case ghDealCards n void cards need empty g of
+    xAttempt k g = case ghDealCards n xVoid xCards xNeed xEmpty g of
       (True, hs, g') -> (hs, g')
-      (False, _, g') -> attempt (k - 1) g'
+      (False, _, g') -> xAttempt (k - 1) g'
 
 -- | heartsmc's deal: each card in turn to a seat that needs cards and is
 -- not void in its suit, with odds in proportion to the cards it needs,
@@ -91,23 +91,23 @@ ghDeal v vh g0 = attempt ghTries g1
 -- may take.
 ghDealCards :: Int -> Word64 -> [Int] -> [Int] -> [Word64] -> GlRng
   -> (Bool, [Word64], GlRng)
-ghDealCards _ _ [] _ hands g = (True, hands, g)
-ghDealCards n void (c : cs) need hands g
-  | total == 0 = (False, hands, g)
-  | otherwise = ghDealCards n void cs (ghAt s (subtract 1) need)
-      (ghAt s (`setBit` c) hands) g'
+ghDealCards _ _ [] _ xHands g = (True, xHands, g)
+ghDealCards n xVoid (c : cs) xNeed xHands g
+  | xTotal == 0 = (False, xHands, g)
+  | otherwise = ghDealCards n xVoid cs (ghAt s (subtract 1) xNeed)
+      (ghAt s (`setBit` c) xHands) g'
   where
-    open t = not (testBit void (4 * t + ghSuit c))
-    total = sum [ k | (t, k) <- zip [0 ..] need, open t ]
-    (r, g') = glIntN total g
-    s = ghSeatAt r [ (t, need !! t) | t <- [1 .. n - 1] ++ [0], open t ]
+    xOpen t = not (testBit xVoid (4 * t + ghSuit c))
+    xTotal = sum [ k | (t, k) <- zip [0 ..] xNeed, xOpen t ]
+    (r, g') = glIntN xTotal g
+    s = ghSeatAt r [ (t, xNeed !! t) | t <- [1 .. n - 1] ++ [0], xOpen t ]
 
 -- | The seat that draw r falls to, the seats with the cards they need.
 ghSeatAt :: Int -> [(Int, Int)] -> Int
 ghSeatAt _ [] = 0
-ghSeatAt r ((t, k) : rest)
+ghSeatAt r ((t, k) : xRest)
   | r < k = t
-  | otherwise = ghSeatAt (r - k) rest
+  | otherwise = ghSeatAt (r - k) xRest
 
 -- | The list with f applied to its element at index i.
 ghAt :: Int -> (a -> a) -> [a] -> [a]
@@ -117,35 +117,36 @@ ghAt i f xs = [ if j == i then f x else x | (j, x) <- zip [0 :: Int ..] xs ]
 -- the leads, the opportunities by mask and the cases by mask and kind.
 type GhHabits = ([Int], [[Int]], [Int], [[Int]])
 
--- | The rate of kind k under mask m (Table.Rate), exactly so.
+-- | The rate of kind k under mask m (Table.Rate) in the table of
+-- opportunities xOpp and cases, exactly so.
 ghRate :: [Int] -> [[Int]] -> Int -> Int -> Double
-ghRate opp cases m k = (fromIntegral (cases !! m !! k) + 1)
-  / (fromIntegral (opp !! m) + fromIntegral (popCount m))
+ghRate xOpp cases m k = (fromIntegral (cases !! m !! k) + 1)
+  / (fromIntegral (xOpp !! m) + fromIntegral (popCount m))
 
 -- | How likely the habits make the play of c by the seat to move of h,
 -- before being the cards played in the hand before it (habits.Observe,
 -- then Weights.Likelihood): 1 for a play that is neither a dump nor a
 -- lead of a trick after the first.
 ghLikelihood :: GhHabits -> GhHand -> Word64 -> Int -> Double
-ghLikelihood (dumpOpp, dumpCases, leadOpp, leadCases) h before c
+ghLikelihood (dumpOpp, dumpCases, leadOpp, leadCases) h xBefore c
   | leads && ghDone h > 0 =
-      like leadOpp leadCases (map ghSuitCards [0 .. 3])
+      xLike leadOpp leadCases (map ghSuitCards [0 .. 3])
   | not leads && ghSuit c /= ghLedSuit h =
-      like dumpOpp dumpCases
-        [bit ghQueen, high, ghHearts, ghDeck .&. complement
-          (setBit high ghQueen .|. ghHearts)]
+      xLike dumpOpp dumpCases
+        [bit ghQueen, xHigh, ghHearts, ghDeck .&. complement
+          (setBit xHigh ghQueen .|. ghHearts)]
   | otherwise = 1
   where
     leads = ghIn h == 0
-    legal = ghLegalNow h
-    high = if testBit before ghQueen then 0 else ghHighSpades
-    like opp cases kinds =
-      let mask = foldl' (.|.) 0 [ bit k :: Int | (k, cs) <- zip [0 ..] kinds
-                                               , legal .&. cs /= 0 ]
-      in case [ (k, popCount (legal .&. cs)) | (k, cs) <- zip [0 ..] kinds
+    xLegal = ghLegalNow h
+    xHigh = if testBit xBefore ghQueen then 0 else ghHighSpades
+    xLike xOpp cases xKinds =
+      let xMask = foldl' (.|.) 0 [ bit k :: Int | (k, cs) <- zip [0 ..] xKinds
+                                               , xLegal .&. cs /= 0 ]
+      in case [ (k, popCount (xLegal .&. cs)) | (k, cs) <- zip [0 ..] xKinds
                                             , testBit cs c ] of
-        (k, same) : _ | testBit mask k && same > 0 ->
-          ghRate opp cases mask k / fromIntegral same
+        (k, xSame) : _ | testBit xMask k && xSame > 0 ->
+          ghRate xOpp cases xMask k / fromIntegral xSame
         _ -> 0
 
 -- | The hand the view shows with the other seats holding others
@@ -154,28 +155,28 @@ ghLikelihood (dumpOpp, dumpCases, leadOpp, leadCases) h before c
 -- the other seats' plays weighed. Nothing when a rule forbids a play (the
 -- deal is not one the view allows).
 ghResume :: Maybe GhHabits -> GhView -> [Word64] -> Maybe (GhHand, Double)
-ghResume habits v others
-  | any (\d -> popCount d /= 52 `quot` n) dealt
-      || popCount (foldl' (.|.) 0 dealt) /= 52 = Nothing
-  | otherwise = go (ghStart n dealt leader) 0 1 plays
+ghResume habits v xOthers
+  | any (\d -> popCount d /= 52 `quot` n) xDealt
+      || popCount (foldl' (.|.) 0 xDealt) /= 52 = Nothing
+  | otherwise = go (ghStart n xDealt xLeader) 0 1 xPlays
   where
     n = ghvN v
-    plays = concatMap snd (ghvTricks v) ++ ghvTrick v
-    seats = concat [ [ (l + i) `rem` n | i <- [0 .. n - 1] ]
+    xPlays = concatMap snd (ghvTricks v) ++ ghvTrick v
+    xSeats = concat [ [ (l + i) `rem` n | i <- [0 .. n - 1] ]
                    | (l, _) <- ghvTricks v ]
       ++ [ (n - length (ghvTrick v) + i) `rem` n
          | i <- [0 .. length (ghvTrick v) - 1] ]
-    own = foldl' (\acc (s, c) -> ghAt s (`setBit` c) acc) (replicate n 0)
-      (zip seats plays)
-    dealt = zipWith (.|.) own (ghvHeld v : drop 1 others)
-    leader = length (takeWhile (\d -> not (testBit d ghTwoClubs)) dealt)
+    xOwn = foldl' (\acc (s, c) -> ghAt s (`setBit` c) acc) (replicate n 0)
+      (zip xSeats xPlays)
+    xDealt = zipWith (.|.) xOwn (ghvHeld v : drop 1 xOthers)
+    xLeader = length (takeWhile (\d -> not (testBit d ghTwoClubs)) xDealt)
     go h _ w [] = Just (h, w)
-    go h before w (c : cs)
+    go h xBefore w (c : cs)
       | not (ghAllowedNow h c) = Nothing
-      | otherwise = go (ghPlay h c) (setBit before c) w' cs
+      | otherwise = go (ghPlay h c) (setBit xBefore c) w' cs
       where
         w' = case habits of
-          Just hb | ghMover h /= 0 -> w * ghLikelihood hb h before c
+          Just hb | ghMover h /= 0 -> w * ghLikelihood hb h xBefore c
           _ -> w
 
 -- | The points the player scores when it plays c in h and every seat
@@ -183,9 +184,9 @@ ghResume habits v others
 ghPlayOut :: GhHand -> Int -> Int
 ghPlayOut h0 c = go (ghPlay h0 c)
   where
-    end = 52 `quot` ghN h0
+    xEnd = 52 `quot` ghN h0
     go h
-      | ghDone h == end = ghScore h
+      | ghDone h == xEnd = ghScore h
       | otherwise = go (ghPlay h (ghVoids h))
 
 -- | The player's card (heartsmc's Play): the only legal card; else over
@@ -195,27 +196,27 @@ ghPlayOut h0 c = go (ghPlay h0 c)
 -- not one the view allows.
 ghChoose :: Maybe GhHabits -> GhView -> GhHand -> Int
 ghChoose habits v vh
-  | popCount legal == 1 = countTrailingZeros legal
+  | popCount xLegal == 1 = countTrailingZeros xLegal
   | otherwise = go ghSamples (uncurry glSeed (ghKey v)) zeros
       (map fromIntegral zeros) 0
   where
-    legal = ghLegalNow vh
-    cards = ghCards legal
-    zeros = map (const 0) cards
+    xLegal = ghLegalNow vh
+    xCards = ghCards xLegal
+    zeros = map (const 0) xCards
     go :: Int -> GlRng -> [Int] -> [Double] -> Double -> Int
-    go 0 _ pts wpts total = case habits of
-      Just _ | total > 0 -> cards !! ghFirstLeast wpts
-      _ -> cards !! ghFirstLeast pts
-    go k g pts wpts total = case ghResume habits v hands of
+    go 0 _ pts wpts xTotal = case habits of
+      Just _ | xTotal > 0 -> xCards !! ghFirstLeast wpts
+      _ -> xCards !! ghFirstLeast pts
+    go k g pts wpts xTotal = case ghResume habits v xHands of
       Nothing -> ghVoids vh
       Just (h, w) ->
-        let ps = map (ghPlayOut h) cards
+        let ps = map (ghPlayOut h) xCards
             pts' = zipWith (+) pts ps
             wpts' = zipWith (\a p -> a + w * fromIntegral p) wpts ps
         in ghForce pts' `seq` ghForce wpts'
-             `seq` go (k - 1) g' pts' wpts' (total + w)
+             `seq` go (k - 1) g' pts' wpts' (xTotal + w)
       where
-        (hands, g') = ghDeal v vh g
+        (xHands, g') = ghDeal v vh g
 
 -- | Every element of a list evaluated.
 ghForce :: [a] -> ()
@@ -236,90 +237,91 @@ ghFirstLeast xs = snd (foldl' step (head xs, 0) (zip xs [0 ..]))
 -- finished trick. A memory it did not write leaves it a legal card.
 ghPlayCard :: Maybe GhHabits -> String -> [Card] -> [(Card, String)]
   -> Maybe ([(Card, String)], String) -> (Card, String)
-ghPlayCard habits me hand trick prev =
-  case (finished, finished >>= \ts -> view ts) of
+ghPlayCard habits xMe xHand xTrick xPrev =
+  case (finished, finished >>= \ts -> xView ts) of
     (Just ts, Just (v, vh)) ->
       (ghToCard (ghChoose habits v vh), ghShowMemory ts)
     _ -> (ghToCard (ghLowest fallback), "")
   where
-    held = foldl' setBit 0 (map ghFromCard hand)
-    current = map (ghFromCard . fst) (reverse trick)
-    finished = case prev of
+    xHeld = foldl' setBit 0 (map ghFromCard xHand)
+    current = map (ghFromCard . fst) (reverse xTrick)
+    finished = case xPrev of
       Nothing -> Just []
       Just (p, mem) -> do
         earlier <- ghReadMemory mem
-        t <- ghTrickOf me (reverse p)
+        t <- ghTrickOf xMe (reverse p)
         pure (earlier ++ [t])
-    view ts = do
-      let v = GhView (52 `quot` max 1 (popCount held + length ts)) held ts
+    xView ts = do
+      let v = GhView (52 `quot` max 1 (popCount xHeld + length ts)) xHeld ts
             current
       vh <- ghViewHand v
       if ghMover vh == 0 && ghLegalNow vh /= 0 then Just (v, vh) else Nothing
-    led = case current of
+    xLed = case current of
       c : _ -> ghSuit c
       [] -> -1
-    fallback = case ghLegal held (null prev') False led of
-      0 -> held
+    fallback = case ghLegal xHeld (null prev') False xLed of
+      0 -> xHeld
       l -> l
-    prev' = maybe [] fst prev
+    prev' = maybe [] fst xPrev
 
 -- | A finished trick as the framework passes it, in play order, with the
--- seat of its leader counted from player me.
+-- seat of its leader counted from player xMe.
 ghTrickOf :: String -> [(Card, String)] -> Maybe (Int, [Int])
-ghTrickOf me ps = case lookup me (zip (map snd ps) [0 ..]) of
+ghTrickOf xMe ps = case lookup xMe (zip (map snd ps) [0 ..]) of
   Just k -> Just ((length ps - k) `rem` length ps, map (ghFromCard . fst) ps)
   Nothing -> Nothing
 
 -- | The memory: "mc1", then each finished trick as ';', its leader's
 -- seat and its cards in play order (SA, H10).
 ghShowMemory :: [(Int, [Int])] -> String
-ghShowMemory ts = "mc1" ++ concatMap trick ts
+ghShowMemory ts = "mc1" ++ concatMap xTrick ts
   where
-    trick (l, cs) = ';' : show l ++ concatMap ghCardText cs
+    xTrick (l, cs) = ';' : show l ++ concatMap ghCardText cs
 
 -- | The tricks of a memory ghShowMemory wrote.
 ghReadMemory :: String -> Maybe [(Int, [Int])]
 ghReadMemory s = case splitAt 3 s of
-  ("mc1", rest) -> mapM trick (ghSplit rest)
+  ("mc1", xRest) -> mapM xTrick (ghSplit xRest)
   _ -> Nothing
   where
-    trick (d : cs) | d >= '0' && d <= '3' =
+    xTrick (d : cs) | d >= '0' && d <= '3' =
       fmap (\xs -> (fromEnum d - fromEnum '0', xs)) (ghReadCards cs)
-    trick _ = Nothing
+    xTrick _ = Nothing
 
 -- | The fields after each ';' of a string that starts with one ("" has
 -- none).
 ghSplit :: String -> [String]
-ghSplit (';' : rest) = let (f, more) = break (== ';') rest in f : ghSplit more
+ghSplit (';' : xRest) =
+  let (f, more) = break (== ';') xRest in f : ghSplit more
 ghSplit _ = []
 
 -- | Cards written one after another as ghCardText writes them.
 ghReadCards :: String -> Maybe [Int]
 ghReadCards [] = Just []
-ghReadCards (s : rest) = do
-  suit <- lookup s (zip "SCDH" [0 ..])
-  (rank, more) <- case rest of
+ghReadCards (s : xRest) = do
+  xSuit <- lookup s (zip "SCDH" [0 ..])
+  (xRank, more) <- case xRest of
     '1' : '0' : more -> Just (9, more)
     r : more -> fmap (\k -> (k, more)) (lookup r (zip "A23456789_JQK" [0 ..]))
     [] -> Nothing
-  fmap ((13 * suit + rank) :) (ghReadCards more)
+  fmap ((13 * xSuit + xRank) :) (ghReadCards more)
 
 -- | A card in the log notation: its suit's letter and its rank.
 ghCardText :: Int -> String
-ghCardText c = "SCDH" !! ghSuit c : ranks !! (c `rem` 13)
+ghCardText c = "SCDH" !! ghSuit c : xRanks !! (c `rem` 13)
   where
-    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    xRanks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 -- | A framework card as a card number.
 ghFromCard :: Card -> Int
-ghFromCard (Card s r) = 13 * suit + rank
+ghFromCard (Card s r) = 13 * xSuit + xRank
   where
-    suit = case s of
+    xSuit = case s of
       Spade -> 0
       Club -> 1
       Diamond -> 2
       Heart -> 3
-    rank = case r of
+    xRank = case r of
       Ace -> 0
       Two -> 1
       Three -> 2

@@ -47,10 +47,10 @@ ghPoints c
   | ghSuit c == 3 = 1
   | otherwise = 0
 
--- | Whether card c takes card best in a trick led in suit led.
+-- | Whether card c takes card xBest in a trick led in suit xLed.
 ghBeats :: Int -> Int -> Int -> Bool
-ghBeats c best led =
-  ghSuit c == led && (ghSuit best /= led || ghOrder c > ghOrder best)
+ghBeats c xBest xLed =
+  ghSuit c == xLed && (ghSuit xBest /= xLed || ghOrder c > ghOrder xBest)
 {-# INLINE ghBeats #-}
 
 -- | The lowest card of a non-empty set in Hearts order, the first in deck
@@ -65,10 +65,10 @@ ghHighest h = ghPick (>) (countTrailingZeros h) (h .&. (h - 1))
 -- | The loop of ghLowest and ghHighest: the card so far, the cards left.
 ghPick :: (Int -> Int -> Bool) -> Int -> Word64 -> Int
 ghPick _ b 0 = b
-ghPick better b x = ghPick better b' (x .&. (x - 1))
+ghPick xBetter b x = ghPick xBetter b' (x .&. (x - 1))
   where
     c = countTrailingZeros x
-    b' = if ghOrder c `better` ghOrder b then c else b
+    b' = if ghOrder c `xBetter` ghOrder b then c else b
 
 -- | The cards of h in c's suit that rank under c.
 ghBelow :: Word64 -> Int -> Word64
@@ -76,33 +76,33 @@ ghBelow h c = foldl' add 0 (ghCards (h .&. ghSuitCards (ghSuit c)))
   where
     add acc d = if ghOrder d < ghOrder c then setBit acc d else acc
 
--- | The cards a player holding held may play (hearts.Legal): first is
--- the hand's first trick, broken whether a heart was played in an earlier
--- trick, led the led suit or -1 when the player leads.
+-- | The cards a player holding xHeld may play (hearts.Legal): xFirst is
+-- the hand's first trick, xBroken whether a heart was played in an
+-- earlier trick, xLed the led suit or -1 when the player leads.
 ghLegal :: Word64 -> Bool -> Bool -> Int -> Word64
-ghLegal held first broken led
-  | first && led < 0 = held .&. bit ghTwoClubs
-  | first && held .&. complement ghPointCards /= 0 =
+ghLegal xHeld xFirst xBroken xLed
+  | xFirst && xLed < 0 = xHeld .&. bit ghTwoClubs
+  | xFirst && xHeld .&. complement ghPointCards /= 0 =
       byLed .&. complement ghPointCards
   | otherwise = byLed
   where
     byLed
-      | led < 0 = if not broken && held .&. complement ghHearts /= 0
-          then held .&. complement ghHearts else held
-      | held .&. ghSuitCards led /= 0 = held .&. ghSuitCards led
-      | otherwise = held
+      | xLed < 0 = if not xBroken && xHeld .&. complement ghHearts /= 0
+          then xHeld .&. complement ghHearts else xHeld
+      | xHeld .&. ghSuitCards xLed /= 0 = xHeld .&. ghSuitCards xLed
+      | otherwise = xHeld
 
 -- | Whether playing c breaks no rule (hearts.CheckPlay), the arguments
 -- as ghLegal's.
 ghAllowed :: Int -> Word64 -> Bool -> Bool -> Int -> Bool
-ghAllowed c held first broken led =
-  not (first && led < 0 && c /= ghTwoClubs)
-    && not (first && testBit ghPointCards c
-      && held .&. complement ghPointCards /= 0)
-    && not (led < 0 && ghSuit c == 3 && not broken
-      && held .&. complement ghHearts /= 0)
-    && not (led >= 0 && ghSuit c /= led && held .&. ghSuitCards led /= 0)
-    && testBit held c
+ghAllowed c xHeld xFirst xBroken xLed =
+  not (xFirst && xLed < 0 && c /= ghTwoClubs)
+    && not (xFirst && testBit ghPointCards c
+      && xHeld .&. complement ghPointCards /= 0)
+    && not (xLed < 0 && ghSuit c == 3 && not xBroken
+      && xHeld .&. complement ghHearts /= 0)
+    && not (xLed >= 0 && ghSuit c /= xLed && xHeld .&. ghSuitCards xLed /= 0)
+    && testBit xHeld c
 
 -- | A hand in play (hearts.HandState) with what the players' policy
 -- reads of it kept up to date: the seats' cards and points taken, the
@@ -125,16 +125,16 @@ data GhHand = GhHand
   , ghVoid :: !Word64
   }
 
--- | A hand about to start among n seats holding hands (by seat), seat
--- leader leading.
+-- | A hand about to start among n seats holding xHands (by seat), seat
+-- xLeader leading.
 ghStart :: Int -> [Word64] -> Int -> GhHand
-ghStart n hands leader = GhHand
+ghStart n xHands xLeader = GhHand
   { ghN = n, ghH0 = at 0, ghH1 = at 1, ghH2 = at 2, ghH3 = at 3
   , ghT0 = 0, ghT1 = 0, ghT2 = 0, ghT3 = 0, ghPlayed = 0, ghDone = 0
-  , ghLeader = leader, ghIn = 0, ghLead = -1, ghWin = -1, ghWinner = 0
+  , ghLeader = xLeader, ghIn = 0, ghLead = -1, ghWin = -1, ghWinner = 0
   , ghCur = 0, ghPts = 0, ghVoid = 0 }
   where
-    at s = case drop s hands of
+    at s = case drop s xHands of
       h : _ -> h
       [] -> 0
 
@@ -182,23 +182,23 @@ ghPlay h c
       , ghCur = 0, ghPts = 0 }
   where
     s = ghMover h
-    held = clearBit (ghHeld h s) c
+    xHeld = clearBit (ghHeld h s) c
     held' = case s of
-      0 -> h { ghH0 = held }
-      1 -> h { ghH1 = held }
-      2 -> h { ghH2 = held }
-      _ -> h { ghH3 = held }
-    led = ghSuit (ghLead h)
+      0 -> h { ghH0 = xHeld }
+      1 -> h { ghH1 = xHeld }
+      2 -> h { ghH2 = xHeld }
+      _ -> h { ghH3 = xHeld }
+    xLed = ghSuit (ghLead h)
     h'
       | ghIn h == 0 = held'
           { ghIn = 1, ghLead = c, ghWin = c, ghWinner = s
           , ghCur = bit c, ghPts = ghPoints c }
       | otherwise = held'
           { ghIn = ghIn h + 1
-          , ghWin = if ghBeats c (ghWin h) led then c else ghWin h
-          , ghWinner = if ghBeats c (ghWin h) led then s else ghWinner h
+          , ghWin = if ghBeats c (ghWin h) xLed then c else ghWin h
+          , ghWinner = if ghBeats c (ghWin h) xLed then s else ghWinner h
           , ghCur = setBit (ghCur h) c, ghPts = ghPts h + ghPoints c
-          , ghVoid = if ghSuit c /= led then setBit (ghVoid h) (4 * s + led)
+          , ghVoid = if ghSuit c /= xLed then setBit (ghVoid h) (4 * s + xLed)
               else ghVoid h }
 
 -- | The hand with p more points taken by seat s.
@@ -229,68 +229,68 @@ ghOut h = ghDeck .&. complement (ghPlayed h .|. ghHeld h (ghMover h)
 -- | Whether a seat still to play in the current trick (all the others
 -- when leading) is known void in suit s.
 ghVoidAfter :: GhHand -> Int -> Bool
-ghVoidAfter h s = any void [1 .. ghN h - 1 - ghIn h]
+ghVoidAfter h s = any xVoid [1 .. ghN h - 1 - ghIn h]
   where
-    me = ghMover h
-    void i = testBit (ghVoid h) (4 * ((me + i) `rem` ghN h) + s)
+    xMe = ghMover h
+    xVoid i = testBit (ghVoid h) (4 * ((xMe + i) `rem` ghN h) + s)
 
 -- | Tracker's card for the seat to move, legal being the cards it may
 -- choose from (bots.Tracker).
 ghTracker :: GhHand -> Word64 -> Int
-ghTracker h legal
-  | ghIn h == 0 = if safe /= 0 then ghLowest safe else ghLowest legal
-  | legal .&. ghSuitCards led /= 0 = following
-  | testBit legal ghQueen = ghQueen
-  | queenOut && legal .&. ghHighSpades /= 0 =
-      ghHighest (legal .&. ghHighSpades)
-  | legal .&. ghHearts /= 0 = ghHighest (legal .&. ghHearts)
-  | otherwise = ghHighest (foldl' shorter legal [0 .. 3])
+ghTracker h xLegal
+  | ghIn h == 0 = if xSafe /= 0 then ghLowest xSafe else ghLowest xLegal
+  | xLegal .&. ghSuitCards xLed /= 0 = xFollowing
+  | testBit xLegal ghQueen = ghQueen
+  | queenOut && xLegal .&. ghHighSpades /= 0 =
+      ghHighest (xLegal .&. ghHighSpades)
+  | xLegal .&. ghHearts /= 0 = ghHighest (xLegal .&. ghHearts)
+  | otherwise = ghHighest (foldl' xShorter xLegal [0 .. 3])
   where
-    held = ghHeld h (ghMover h)
-    rest = ghOut h
-    queenOut = testBit rest ghQueen
-    led = ghSuit (ghLead h)
-    safe = foldl' addSafe 0 (ghCards legal)
+    xHeld = ghHeld h (ghMover h)
+    xRest = ghOut h
+    queenOut = testBit xRest ghQueen
+    xLed = ghSuit (ghLead h)
+    xSafe = foldl' addSafe 0 (ghCards xLegal)
     addSafe acc c
-      | queenOut && ghSuit c == 0 && held .&. ghHighSpades /= 0 = acc
+      | queenOut && ghSuit c == 0 && xHeld .&. ghHighSpades /= 0 = acc
       | any (\d -> ghOrder d > ghOrder c)
-          (ghCards (rest .&. ghSuitCards (ghSuit c))) = setBit acc c
+          (ghCards (xRest .&. ghSuitCards (ghSuit c))) = setBit acc c
       | otherwise = acc
-    duck = ghBelow legal (ghWin h)
-    xTake = clearBit legal ghQueen
-    following
-      | duck /= 0 = ghHighest duck
+    xDuck = ghBelow xLegal (ghWin h)
+    xTake = clearBit xLegal ghQueen
+    xFollowing
+      | xDuck /= 0 = ghHighest xDuck
       | ghIn h == ghN h - 1 && ghPts h == 0 && xTake /= 0 = ghHighest xTake
-      | otherwise = ghLowest legal
-    shorter short s =
-      let inSuit = legal .&. ghSuitCards s
+      | otherwise = ghLowest xLegal
+    xShorter short s =
+      let inSuit = xLegal .&. ghSuitCards s
       in if inSuit /= 0 && popCount inSuit < popCount short
            then inSuit else short
 
 -- | Voids' card for the seat to move (bots.Voids).
 ghVoids :: GhHand -> Int
 ghVoids h
-  | ghIn h == 0 = ghVoidsLead h legal
+  | ghIn h == 0 = ghVoidsLead h xLegal
   | suitCards /= 0 && ghBelow suitCards (ghWin h) == 0
-      && ghVoidAfter h led && xTake /= 0 = ghHighest xTake
-  | otherwise = ghTracker h legal
+      && ghVoidAfter h xLed && xTake /= 0 = ghHighest xTake
+  | otherwise = ghTracker h xLegal
   where
-    legal = ghLegalNow h
-    led = ghSuit (ghLead h)
-    suitCards = legal .&. ghSuitCards led
+    xLegal = ghLegalNow h
+    xLed = ghSuit (ghLead h)
+    suitCards = xLegal .&. ghSuitCards xLed
     xTake = clearBit suitCards ghQueen
 
 -- | Voids' lead: away from the suits others are void in, a spade under
 -- the queen to flush it, or Tracker's lead.
 ghVoidsLead :: GhHand -> Word64 -> Int
-ghVoidsLead h legal
-  | testBit (ghOut h) ghQueen && held .&. top == 0 && spades /= 0 =
-      ghHighest spades
-  | safe /= 0 && safe /= legal = ghTracker h safe
-  | otherwise = ghTracker h legal
+ghVoidsLead h xLegal
+  | testBit (ghOut h) ghQueen && xHeld .&. xTop == 0 && xSpades /= 0 =
+      ghHighest xSpades
+  | xSafe /= 0 && xSafe /= xLegal = ghTracker h xSafe
+  | otherwise = ghTracker h xLegal
   where
-    held = ghHeld h (ghMover h)
-    safe = foldl' (.|.) 0
-      [legal .&. ghSuitCards s | s <- [0 .. 3], not (ghVoidAfter h s)]
-    top = setBit ghHighSpades ghQueen
-    spades = safe .&. ghSuitCards 0
+    xHeld = ghHeld h (ghMover h)
+    xSafe = foldl' (.|.) 0
+      [xLegal .&. ghSuitCards s | s <- [0 .. 3], not (ghVoidAfter h s)]
+    xTop = setBit ghHighSpades ghQueen
+    xSpades = xSafe .&. ghSuitCards 0
