@@ -11,7 +11,9 @@ import (
 
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/hearts/bots"
+	"github.com/ginlog/ginlog/model/habits"
 	ext "github.com/ginlog/ginlog/players/external"
+	"github.com/ginlog/ginlog/players/heartsmc"
 	"github.com/ginlog/ginlog/sim"
 )
 
@@ -144,5 +146,40 @@ func TestHeartsMCDeterministic(t *testing.T) {
 				t.Error("the same seed played different games on 1 and 2 workers")
 			}
 		})
+	}
+}
+
+// TestHeartsMCPath: mc:PATH is the Monte Carlo player with the habits in
+// PATH; a missing, empty or hostile file is refused naming the file.
+func TestHeartsMCPath(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "w.json")
+	f, err := os.Create(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := habits.New().Write(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	e, err := NewHeartsEntrant("mc:" + good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := e.New(nil).(*heartsmc.Player); !ok || p.Habits == nil || e.Name != "mc:"+good {
+		t.Errorf("mc:PATH is %q, %T, not the Monte Carlo player with habits", e.Name, e.New(nil))
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"format": "ginlog-hearts-weights", "version": 1}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"mc:" + filepath.Join(dir, "none.json"), "none.json: no such file or directory (write one with ginlog fit --game hearts"},
+		{"mc:" + bad, "bad.json: doc: missing"},
+		{"mc:", "want mc:PATH"},
+	} {
+		if _, err := NewHeartsEntrant(tc.name); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
 	}
 }

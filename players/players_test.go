@@ -83,7 +83,7 @@ func TestNewEntrant(t *testing.T) {
 // when none is close.
 func TestDidYouMean(t *testing.T) {
 	const ginNames = "; want random, simple, meldable, memory, broken:never-knock, broken:high-discard, broken:never-take, tuned:PATH, sampled:PATH, rollout:PATH or exec:CMD"
-	const heartsNames = "; want a Hearts player: random, simple, tracker, voids or mc"
+	const heartsNames = "; want a Hearts player: random, simple, tracker, voids, mc or mc:PATH"
 	for _, tc := range []struct {
 		name, game, player, want string
 	}{

@@ -69,7 +69,7 @@ func playerCompletion(cmd *cobra.Command, args []string, toComplete string) ([]c
 func playersCompletion(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	names := players.Completions()
 	if g := cmd.Flags().Lookup("game"); g != nil && g.Value.String() == queries.GameHearts {
-		names = players.HeartsNames()
+		names = append(players.HeartsNames(), players.HeartsMC+":")
 	}
 	done := ""
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {

@@ -56,7 +56,7 @@ func TestCompletion(t *testing.T) {
 			[]string{"random", "simple", "meldable", "memory", "broken:never-knock", "broken:high-discard", "broken:never-take", "tuned:default", "tuned:", "exec:", ":6"}},
 		{"second player", nil, []string{"simulate", "--players", "simple,me"}, []string{"simple,meldable", "simple,memory", ":6"}},
 		{"hearts players", nil, []string{"simulate", "--game", "hearts", "--players", "tracker,"},
-			[]string{"tracker,random", "tracker,simple", "tracker,tracker", "tracker,voids", "tracker,mc", ":6"}},
+			[]string{"tracker,random", "tracker,simple", "tracker,tracker", "tracker,voids", "tracker,mc", "tracker,mc:", ":6"}},
 		{"retrace player", nil, []string{"retrace", "--player", "tu"}, []string{"tuned:default", "tuned:", ":6"}},
 		{"opponents", tagged, []string{"games", "--opponent", ""}, []string{"bot7\t5 games", "bot9\t15 games", ":4"}},
 		{"opponents by prefix", tagged, []string{"query", "summary", "--opponent", "bot9"}, []string{"bot9\t15 games", ":4"}},

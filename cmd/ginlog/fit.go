@@ -130,8 +130,6 @@ and flags give the same numbers. The file records what it was fitted on;
 ginlog export turns it into code for a bot, and ginlog simulate plays it as
 tuned:PATH.
 
-` + fitHeartsHelp + `
-
 The inference model is fitted on nine games in ten: one in ten, chosen by
 a hash of the game's ID, is held out. --evaluate then measures it on those
 held-out games: log loss and Brier score per unseen card, against the
@@ -148,7 +146,9 @@ its opponents, sources and time. The tables are averages over millions of
 plays by then, and the fit's time grows with the games it reads; the
 weights file records the sample. The inference model learns from at most
 about 32,768 of the games read, past which its held-out log loss no
-longer moves.`
+longer moves.
+
+` + fitHeartsHelp
 }
 
 // fitExample shows fit's common uses.

@@ -116,6 +116,9 @@ func fitHeartsGame(w *habits.Weights, g store.HeartsGame, names []string, seen m
 	return len(hands), skipped, nil
 }
 
+// maxListed is the most players the error of an unknown --player lists.
+const maxListed = 20
+
 // checkFitPlayers refuses a --player that names no player of the games
 // selected, with a did-you-mean.
 func checkFitPlayers(names []string, seen map[string]bool) error {
@@ -125,10 +128,14 @@ func checkFitPlayers(names []string, seen map[string]bool) error {
 		known = append(known, k)
 	}
 	slices.Sort(known)
+	listed := strings.Join(known, ", ")
+	if len(known) > maxListed {
+		listed = fmt.Sprintf("%s and %d more (ginlog players lists them)", strings.Join(known[:maxListed], ", "), len(known)-maxListed)
+	}
 	for _, name := range names {
 		if !seen[name] {
 			return usagef("--player %q plays in none of the Hearts games selected%s; the players: %s", name,
-				suggest.DidYouMean(name, known), strings.Join(known, ", "))
+				suggest.DidYouMean(name, known), listed)
 		}
 	}
 	return nil

@@ -60,7 +60,11 @@ func kindCards(table int, queenOut bool) [NumKinds]gin.Hand {
 // cards before it, c included), before being the cards played in the hand
 // before c, the current trick's included. A lead of a trick other than the
 // hand's first is a LeadEvent, a card off the led suit a DumpEvent, every
-// other play NoEvent. The legal cards are the rules' (hearts.Legal).
+// other play NoEvent. The legal cards are the rules' (hearts.Legal): a
+// dump in a hand's first trick counts, its mask leaving out the point
+// cards the rules forbid there. A king or ace of spades thrown after the
+// queen fell is KindOther; the queen in the thrower's own hand is still
+// out. (The spec's "Clarifications (Go side)" list these readings.)
 func Observe(sit hearts.Situation, before gin.Hand, c gin.Card) Event {
 	var table int
 	switch {

@@ -2,7 +2,11 @@ package heartsmc
 
 // The habit weighting of the mc:PATH player (the spec is
 // /work/notes/hearts-habits-spec.md, which the Haskell export follows bit
-// for bit).
+// for bit; its "Clarifications (Go side)" fix what the text left open: a
+// deal the view does not allow weighs 0, but Play never weighs one, since
+// Resume fails first and the decision falls back to the policy, as the
+// plain mc's does; the float sums decide only when the total weight is
+// not 0, the integer sums otherwise).
 
 import (
 	"github.com/ginlog/ginlog/gin"
