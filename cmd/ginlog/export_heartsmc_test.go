@@ -218,3 +218,31 @@ func TestExportHeartsMCMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestExportHeartsMCMemoryText follows the memory through a hand's first
+// tricks: "mc1", then each finished trick as its leader's seat, counted
+// from the player in the order of play, and its cards from the lead.
+func TestExportHeartsMCMemoryText(t *testing.T) {
+	exe := heartsMCExe(t, "plain")
+	requests := []string{
+		"play p1 S3;S8;C2;C7;C9;D5;D9;DK;H3;H5;H6;H7;H10 - - -",
+		"play p1 S3;S8;C7;C9;D5;D9;DK;H3;H5;H6;H7;H10 S2@p4 C2@p1;C3@p2;C4@p3;C5@p4 =mc1",
+		"play p1 S8;C7;C9;D5;D9;DK;H3;H5;H6;H7;H10 D2@p2;D3@p3;D4@p4 S2@p4;S3@p1;S9@p2;S4@p3 =mc1;0C2C3C4C5",
+	}
+	want := []string{"C2 =mc1", " =mc1;0C2C3C4C5", " =mc1;0C2C3C4C5;3S2S3S9S4"}
+	cmd := exec.Command(exe)
+	cmd.Stdin = strings.NewReader(external.HeartsHello + "\n" + strings.Join(requests, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	replies := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(replies) != len(want)+1 {
+		t.Fatalf("replies %q", replies)
+	}
+	for i, w := range want {
+		if got := replies[i+1]; !strings.HasSuffix(got, w) || (w[0] != ' ' && got != w) {
+			t.Errorf("reply %d: %q, want %q", i+1, got, w)
+		}
+	}
+}
