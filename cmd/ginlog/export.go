@@ -15,8 +15,8 @@ type exportOptions struct {
 	flavour string // of the haskell format: plain or fit2102
 	name    string
 	game    string
-	player  string // of the fit2102 flavour: "" for the tables, rollout for the player itself
-	out     string // with --player rollout: the folder for the module and Player.hs
+	player  string // of the fit2102 flavour: "" for the tables, rollout for the player itself; of Hearts: mc
+	out     string // with --player rollout or mc: the folder for the module and Player.hs
 }
 
 // The values of export's enumerated flags.
@@ -24,6 +24,8 @@ var (
 	exportFormats  = []string{"json", "haskell", "go"}
 	exportFlavours = []string{"plain", "fit2102"}
 	exportPlayers  = []string{"rollout"}
+	// exportAllPlayers completes --player: Gin's and Hearts'.
+	exportAllPlayers = append(append([]string{}, exportPlayers...), exportHeartsPlayers...)
 )
 
 func newExportCmd(a *app) *cobra.Command {
@@ -45,6 +47,15 @@ func newExportCmd(a *app) *cobra.Command {
 				if opts.flavour != "plain" {
 					return usagef("--flavour is for the Gin Rummy weights, not --game hearts")
 				}
+				if opts.player != "" {
+					if !cmd.Flags().Changed("format") {
+						opts.format = "haskell"
+					}
+					return runExportHeartsMC(a, opts, cmd.Flags().Changed("weights"))
+				}
+				if opts.out != "" {
+					return usagef("--out is for --player mc: the folder to write its module and Player.hs into")
+				}
 				return runExportHearts(cmd.Context(), a, opts)
 			default:
 				return checkKind(opts.game)
@@ -55,16 +66,16 @@ func newExportCmd(a *app) *cobra.Command {
 			return runExport(a, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+players.DefaultWeights+"\")")
+	cmd.Flags().StringVar(&opts.weights, "weights", "weights.json", "the weights file (default weights: \""+players.DefaultWeights+"\"); with --game hearts --player mc, a Hearts weights file, whose habits weigh the deals")
 	cmd.Flags().StringVarP(&opts.format, "format", "f", "json", "json, haskell or go")
 	mustComplete(cmd, "format", fixedCompletion(exportFormats...))
 	gameKindFlag(cmd, &opts.game, queries.GameGin, "gin (the weights file) or hearts (the Hearts games' rates)")
 	cmd.Flags().StringVar(&opts.flavour, "flavour", "plain", "of --format haskell: plain, or fit2102 for the FIT2102 framework's types")
 	mustComplete(cmd, "flavour", fixedCompletion(exportFlavours...))
-	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights, or GinlogRollout with --player rollout) or package (go, default ginweights) name")
-	cmd.Flags().StringVar(&opts.player, "player", "", "of --flavour fit2102: rollout writes ginlog's rollout player itself, not tables")
-	mustComplete(cmd, "player", fixedCompletion(exportPlayers...))
-	cmd.Flags().StringVar(&opts.out, "out", "", "with --player rollout: the folder to write the module and a Player.hs that plays it into (made if missing)")
+	cmd.Flags().StringVar(&opts.name, "name", "", "module (haskell, default GinlogWeights, GinlogRollout with --player rollout, GinlogHearts with --game hearts --player mc) or package (go, default ginweights) name")
+	cmd.Flags().StringVar(&opts.player, "player", "", "of --flavour fit2102: rollout writes ginlog's rollout player itself, not tables; of --game hearts: mc writes the Monte Carlo Hearts player")
+	mustComplete(cmd, "player", fixedCompletion(exportAllPlayers...))
+	cmd.Flags().StringVar(&opts.out, "out", "", "with --player rollout or mc: the folder to write the module and a Player.hs that plays it into (made if missing)")
 	return cmd
 }
 
@@ -106,14 +117,16 @@ deadwood) and refuse weights fitted before it was guaranteed: fit them
 again. Every text of the file that reaches the code (docs, filters) is
 escaped for the target language.
 
-` + heartsExportHelp
+` + heartsExportHelp + "\n\n" + heartsPlayerHelp
 
 // exportExample shows export's common uses.
 const exportExample = `  ginlog export --weights weights.json --format haskell > GinlogWeights.hs
   ginlog export --weights weights.json --format haskell --flavour fit2102 > submission/GinlogWeights.hs
   ginlog export --weights weights.json --format haskell --flavour fit2102 --player rollout --out submission
   ginlog export --weights weights.json --format go --name ginweights > weights.go
-  ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs`
+  ginlog export --game hearts --format haskell --name HeartsRates > HeartsRates.hs
+  ginlog export --game hearts --player mc --out staticgame
+  ginlog export --game hearts --player mc --weights hearts-weights.json --out staticgame`
 
 // checkGin checks the format, flavour and name of a Gin Rummy export, and
 // sets the name's default for the format.

@@ -30,7 +30,7 @@ func exportRollout(a *app, w *model.Weights, opts exportOptions) error {
 		return fmt.Errorf("--out: %w", err)
 	}
 	player := filepath.Join(opts.out, "Player.hs")
-	if err := checkOwnPlayer(player); err != nil {
+	if err := checkOwnPlayer(player, export.HaskellRolloutPlayer); err != nil {
 		return err
 	}
 	module := filepath.Join(opts.out, strings.ReplaceAll(opts.name, ".", string(filepath.Separator))+".hs")
@@ -51,10 +51,11 @@ func exportRollout(a *app, w *model.Weights, opts exportOptions) error {
 	return nil
 }
 
-// checkOwnPlayer refuses to replace a Player.hs that ginlog did not write:
-// it is the user's own player. What is not a regular file there (a link,
-// a pipe, a folder) is refused before it is opened: a pipe would block.
-func checkOwnPlayer(path string) error {
+// checkOwnPlayer refuses to replace a Player.hs that ginlog did not write
+// with write (the export's Player.hs: its first line tells it): it is the
+// user's own player. What is not a regular file there (a link, a pipe, a
+// folder) is refused before it is opened: a pipe would block.
+func checkOwnPlayer(path string, write func(io.Writer, string) error) error {
 	if err := safefile.Check(path); err != nil {
 		return err
 	}
@@ -68,7 +69,7 @@ func checkOwnPlayer(path string) error {
 	defer f.Close()
 	first, _ := bufio.NewReader(f).ReadBytes('\n')
 	var b bytes.Buffer
-	if err := export.HaskellRolloutPlayer(&b, "M"); err != nil {
+	if err := write(&b, "M"); err != nil {
 		return err
 	}
 	if want, _, _ := bytes.Cut(b.Bytes(), []byte("\n")); !bytes.Equal(bytes.TrimSuffix(first, []byte("\n")), want) {

@@ -68,7 +68,7 @@ func TestRetraceHeartsFlags(t *testing.T) {
 		{"direction on gin", []string{"--player", "simple", "--direction", "up"}, "ginlog: --direction is for Hearts games: give --game hearts with it\n"},
 		{"opp on hearts", []string{"--game", "hearts", "--player", "simple", "--opp"}, "ginlog: --opp is for Gin games: a Hearts game has every player's side; --id chooses\n"},
 		{"bad direction", []string{"--game", "hearts", "--player", "simple", "--direction", "left"}, "ginlog: --direction: direction \"left\": want auto, up or down\n"},
-		{"gin player", []string{"--game", "hearts", "--player", "meldable"}, "ginlog: --player: no player \"meldable\"; want a Hearts player: random, simple, tracker, voids or mc\n"},
+		{"gin player", []string{"--game", "hearts", "--player", "meldable"}, "ginlog: --player: no player \"meldable\"; want a Hearts player: random, simple, tracker, voids, mc or mc:PATH\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, nil, append(append([]string{"retrace"}, tc.args...), logs)...)

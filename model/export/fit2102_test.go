@@ -133,9 +133,15 @@ var ghcFlags = map[string][]string{
 // returns its path.
 func ghcMake(t testing.TB, files map[string]string, flags []string, main bool) string {
 	t.Helper()
+	return ghcMakeWith(t, framework, files, flags, main)
+}
+
+// ghcMakeWith is ghcMake with the framework's modules of folder fw.
+func ghcMakeWith(t testing.TB, fw string, files map[string]string, flags []string, main bool) string {
+	t.Helper()
 	ghcPath := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
-	fw, err := filepath.Abs(framework)
+	fw, err := filepath.Abs(fw)
 	if err != nil {
 		t.Fatal(err)
 	}

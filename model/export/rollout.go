@@ -15,16 +15,17 @@ import (
 // The rollout flavour of the FIT2102 export: not tables for a student's
 // own player, but ginlog's rollout player itself (package players/tuned,
 // rollout.go) as one Haskell module over the framework's types. Its code
-// is the fragments of rollout/ (the meld solver and Go's random number
-// generator, the inference tracker and sampler, the player and the
-// framework's three calls), the same for every export; the weights and the
+// is the fragments of rollout/ (the meld solver, the inference tracker and
+// sampler, the player and the framework's three calls) and of shared/ (Go's
+// random number generator, random.hs, which the Hearts player's export
+// shares, and float.hs), the same for every export; the weights and the
 // player's configuration become the tables at its end (rollout.tmpl).
 
-//go:embed rollout.tmpl rollout/*.hs
+//go:embed rollout.tmpl rollout/*.hs shared/*.hs
 var rolloutFiles embed.FS
 
 // rolloutFragments are the fragments of the module, in order.
-var rolloutFragments = []string{"rollout/core.hs", "rollout/infer.hs", "rollout/player.hs"}
+var rolloutFragments = []string{"rollout/core.hs", "shared/random.hs", "shared/float.hs", "rollout/infer.hs", "rollout/player.hs"}
 
 var rolloutTemplate = template.Must(template.Must(templates.Clone()).Funcs(template.FuncMap{
 	"hsList": hsList,

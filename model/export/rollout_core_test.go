@@ -16,29 +16,34 @@ import (
 	"github.com/ginlog/ginlog/internal/testenv"
 )
 
-// rolloutCoreModule is rollout/core.hs as a module of its own, under the
-// header the exporter puts before it (the framework's modules aside).
+// rolloutCoreModule is rollout/core.hs, shared/random.hs and float.hs as
+// a module of their own, under the header the exporter puts before them (the
+// framework's modules aside).
 func rolloutCoreModule(t testing.TB, imports ...string) string {
 	t.Helper()
-	core, err := os.ReadFile(filepath.Join("rollout", "core.hs"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	head := "module RolloutCore (module RolloutCore) where\n\nimport Data.Bits\nimport Data.Word\nimport Data.List\n"
 	for _, m := range imports {
 		head += "import " + m + "\n"
 	}
-	return head + "\n" + string(core)
+	return head + "\n" + string(fragment(t, "rollout", "core.hs")) + "\n" + string(fragment(t, "shared", "random.hs")) +
+		"\n" + string(fragment(t, "shared", "float.hs"))
 }
 
-// TestRolloutCoreText: the fragment's lines are under 80 columns, and its
-// unindented lines are comments, pragmas or definitions of gl names.
-func TestRolloutCoreText(t *testing.T) {
-	core, err := os.ReadFile(filepath.Join("rollout", "core.hs"))
+// fragment reads a fragment of the Haskell exports.
+func fragment(t testing.TB, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for n, line := range strings.Split(strings.TrimSuffix(string(core), "\n"), "\n") {
+	return b
+}
+
+// TestRolloutCoreText: the fragments' lines are under 80 columns, and
+// their unindented lines are comments, pragmas or definitions of gl names.
+func TestRolloutCoreText(t *testing.T) {
+	core := string(fragment(t, "rollout", "core.hs")) + string(fragment(t, "shared", "random.hs")) + string(fragment(t, "shared", "float.hs"))
+	for n, line := range strings.Split(strings.TrimSuffix(core, "\n"), "\n") {
 		if len(line) >= 80 {
 			t.Errorf("line %d has %d columns", n+1, len(line))
 		}

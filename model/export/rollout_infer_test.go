@@ -19,18 +19,14 @@ import (
 
 // rolloutInferModule is the module GlRollout made as the exporter makes
 // the rollout player's: a header (the imports the fragments may use),
-// then the fragments core.hs and infer.hs of rollout/.
+// then the fragments core.hs, shared/random.hs and float.hs, and infer.hs.
 func rolloutInferModule(t testing.TB) string {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString("module GlRollout where\n\nimport Cards ()\nimport Data.Bits\nimport Data.List\nimport Data.Word\nimport Rummy.Types ()\n")
-	for _, name := range []string{"core.hs", "infer.hs"} {
-		src, err := os.ReadFile(filepath.Join("rollout", name))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range [][2]string{{"rollout", "core.hs"}, {"shared", "random.hs"}, {"shared", "float.hs"}, {"rollout", "infer.hs"}} {
 		b.WriteString("\n")
-		b.Write(src)
+		b.Write(fragment(t, f[0], f[1]))
 	}
 	return b.String()
 }
