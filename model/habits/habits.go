@@ -6,8 +6,8 @@
 // hands it, and no database.
 //
 // The weights are two count tables, pooled over the players the fit
-// selects (docs of Dump and Lead; /work/notes/hearts-habits-spec.md is the
-// contract with the Haskell export):
+// selects (docs of Dump and Lead; docs/hearts-mc.md is the contract with
+// the Haskell export):
 //
 //   - dump: when a player cannot follow the led suit, which kind of card it
 //     throws (the queen of spades, a high spade while the queen is out, a

@@ -1,8 +1,7 @@
 package heartsmc
 
-// The habit weighting of the mc:PATH player (the spec is
-// /work/notes/hearts-habits-spec.md, which the Haskell export follows bit
-// for bit; its "Clarifications (Go side)" fix what the text left open: a
+// The habit weighting of the mc:PATH player (the contract is
+// docs/hearts-mc.md, which the Haskell export follows bit for bit: a
 // deal the view does not allow weighs 0, but Play never weighs one, since
 // Resume fails first and the decision falls back to the policy, as the
 // plain mc's does; the float sums decide only when the total weight is
