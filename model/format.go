@@ -71,10 +71,32 @@ func Read(r io.Reader, name string) (*Weights, error) {
 		return nil, &ReadError{File: name, Err: fmt.Errorf("larger than %d bytes: not a weights file", MaxFileSize)}
 	}
 	var w Weights
+	if err := DecodeJSON(name, data, &w, "weights"); err != nil {
+		return nil, err
+	}
+	if w.Format != FormatName || w.Version < MinFormatVersion || w.Version > FormatVersion {
+		return nil, &ReadError{File: name, Err: fmt.Errorf("%w: format %q version %d, want %q version %d to %d (run ginlog fit again)",
+			ErrVersion, w.Format, w.Version, FormatName, MinFormatVersion, FormatVersion)}
+	}
+	if err := CheckShape(name, data, reflect.TypeFor[Weights]()); err != nil {
+		return nil, err
+	}
+	if err := w.Validate(); err != nil {
+		return nil, Located(name, err)
+	}
+	return &w, nil
+}
+
+// DecodeJSON decodes data, the whole of the file name, into v, a file
+// format's struct: it refuses unknown fields and anything but white space
+// after the object (what names the object in that error), and its errors
+// are *ReadError, located by line and column. A number too large for its
+// field is said in the words of Validate, counts bounded by MaxCount.
+func DecodeJSON(name string, data []byte, v any, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		return nil, locate(name, data, err)
+	if err := dec.Decode(v); err != nil {
+		return locate(name, data, err)
 	}
 	rest := dec.InputOffset()
 	for rest < int64(len(data)) && strings.IndexByte(" \t\r\n", data[rest]) >= 0 {
@@ -82,29 +104,36 @@ func Read(r io.Reader, name string) (*Weights, error) {
 	}
 	if rest < int64(len(data)) {
 		line, col := position(data, rest)
-		return nil, &ReadError{File: name, Line: line, Column: col, Err: errors.New("data after the weights object")}
+		return &ReadError{File: name, Line: line, Column: col, Err: fmt.Errorf("data after the %s object", what)}
 	}
-	if w.Format != FormatName || w.Version < MinFormatVersion || w.Version > FormatVersion {
-		return nil, &ReadError{File: name, Err: fmt.Errorf("%w: format %q version %d, want %q version %d to %d (run ginlog fit again)",
-			ErrVersion, w.Format, w.Version, FormatName, MinFormatVersion, FormatVersion)}
-	}
-	// The typed decode fills short arrays with zeros and drops the extra
-	// elements of long ones: check the shapes on the generic form.
+	return nil
+}
+
+// CheckShape checks data, a file DecodeJSON read into a value of type t,
+// on its generic form: the typed decode fills short arrays with zeros,
+// drops the extra elements of long ones and takes null for zero. Every
+// field must be present (pointers aside) and every array of exactly t's
+// length with no null; the error is a *ReadError naming the first field at
+// fault.
+func CheckShape(name string, data []byte, t reflect.Type) error {
 	var doc any
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, locate(name, data, err)
+		return locate(name, data, err)
 	}
-	if field, err := checkShape(doc, reflect.TypeFor[Weights](), ""); err != nil {
-		return nil, &ReadError{File: name, Field: field, Err: err}
+	if field, err := checkShape(doc, t, ""); err != nil {
+		return &ReadError{File: name, Field: field, Err: err}
 	}
-	if err := w.Validate(); err != nil {
-		var fe *FieldError
-		if errors.As(err, &fe) {
-			return nil, &ReadError{File: name, Field: fe.Field, Err: fe.Err}
-		}
-		return nil, &ReadError{File: name, Err: err}
+	return nil
+}
+
+// Located returns a Validate error of file name as a *ReadError, at its
+// field when it is a *FieldError.
+func Located(name string, err error) error {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return &ReadError{File: name, Field: fe.Field, Err: fe.Err}
 	}
-	return &w, nil
+	return &ReadError{File: name, Err: err}
 }
 
 // locate turns a JSON error into a ReadError at its line and column.

@@ -73,9 +73,9 @@ func TestReadRefusesHostile(t *testing.T) {
 		{"a count too large", edit(leadOpp, strings.Replace(leadOpp, "12,", "1000000000001,", 1)), `lead.opportunities[2]: 1000000000001 out of range`, ErrRange},
 		{"a count with a fraction", edit(leadOpp, strings.Replace(leadOpp, "12,", "1.5,", 1)), `w.json:151:9: lead.opportunities: 1.5 out of range (want a whole number`, ErrRange},
 		{"a count beyond int", edit(leadOpp, strings.Replace(leadOpp, "12,", "1e30,", 1)), `lead.opportunities: 1e30 out of range`, ErrRange},
-		{"a null count", edit(leadOpp, strings.Replace(leadOpp, "12,", "null,", 1)), `w.json: lead.opportunities[2]: null out of range (want a count)`, ErrRange},
+		{"a null count", edit(leadOpp, strings.Replace(leadOpp, "12,", "null,", 1)), `w.json: lead.opportunities[2]: null out of range (want a number)`, ErrRange},
 		{"a short table", edit(leadOpp, `"opportunities": [
-      0,`), `w.json: lead.opportunities: want an array of 16 counts`, nil},
+      0,`), `w.json: lead.opportunities: 14 elements, want 16`, nil},
 		{"a missing table", strings.Replace(good, `"lead"`, `"lead-not"`, 1), `unknown field "lead-not"`, nil},
 		{"an unknown field", edit(`"format"`, `"extra": 1, "format"`), `w.json: json: unknown field "extra"`, nil},
 		{"data after the object", good + "{}", `w.json:`, nil},
