@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
 	"github.com/ginlog/ginlog/players/external"
@@ -135,6 +136,7 @@ var agreed = regexp.MustCompile(`: (\d+) of (\d+) cards agree`)
 // export of each: every card agrees. The same logs retraced through the
 // other export differ, so the habits are what makes them agree.
 func TestExportHeartsMCAgrees(t *testing.T) {
+	testenv.Long(t, "GHC compiles the export twice, then ten simulated Hearts games are retraced through it")
 	plain, weighed := heartsMCExe(t, "plain"), heartsMCExe(t, "habits")
 	mcw := "mc:" + testHeartsWeights
 	idOf := func(seat int, name string) string {
