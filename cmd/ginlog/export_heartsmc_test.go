@@ -11,9 +11,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/hearts"
+	"github.com/ginlog/ginlog/internal/testenv"
 	"github.com/ginlog/ginlog/players/external"
 )
 
