@@ -86,3 +86,37 @@ func TestBadLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestGoHeapLimit reads each memory limit DuckDB takes into bytes and the
+// Go heap's limit that goes with it.
+func TestGoHeapLimit(t *testing.T) {
+	for _, tc := range []struct {
+		limit      string
+		bytes, goh int64
+	}{
+		{"", 256 << 20, 128 << 20},
+		{"256MiB", 256 << 20, 128 << 20},
+		{"1GB", 1_000_000_000, 500_000_000},
+		{"2GiB", 2 << 30, 1 << 30},
+		{"1.5 gib", 3 << 29, 3 << 28},
+		{"100MB", 100_000_000, MinGoHeapLimit},
+		{"4096KiB", 4 << 20, MinGoHeapLimit},
+		{"1TB", 1_000_000_000_000, 500_000_000_000},
+		{"300B", 300, MinGoHeapLimit},
+	} {
+		l := Limits{MemoryLimit: tc.limit}
+		n, err := l.MemoryLimitBytes()
+		if err != nil || n != tc.bytes {
+			t.Errorf("%q: MemoryLimitBytes %d, %v; want %d", tc.limit, n, err, tc.bytes)
+		}
+		g, err := l.GoHeapLimit()
+		if err != nil || g != tc.goh {
+			t.Errorf("%q: GoHeapLimit %d, %v; want %d", tc.limit, g, err, tc.goh)
+		}
+	}
+	for _, bad := range []string{"512", "MB", "1GB&threads=64", "-1GB"} {
+		if n, err := (Limits{MemoryLimit: bad}).GoHeapLimit(); !errors.Is(err, ErrBadLimit) {
+			t.Errorf("%q: GoHeapLimit %d, %v; want an error wrapping ErrBadLimit", bad, n, err)
+		}
+	}
+}
