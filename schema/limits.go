@@ -34,6 +34,15 @@ type ReadOnlyOptions = Limits
 // same CPU time, and the named queries took the same CPU time.
 const DefaultMemoryLimit = "256MiB"
 
+// AllocatorFlushThreshold is DuckDB's allocator_flush_threshold: a thread
+// that allocated more than this in a task hands what it freed back to the
+// allocator when the task ends, and DuckDB's allocator threads return it
+// to the system (allocator_background_threads). DuckDB's default, 128
+// MiB, left up to that much freed memory cached by each thread outside
+// the memory limit: at 300,000 games the peak resident memory of an
+// import and verify was 30 to 80 MiB lower with 16 MiB.
+const AllocatorFlushThreshold = "16MiB"
+
 // DefaultThreads is DuckDB's threads unless Limits names another: 0 keeps
 // DuckDB's default, one per core.
 const DefaultThreads = 0
@@ -85,6 +94,8 @@ func (l Limits) set(q url.Values) error {
 		limit = DefaultMemoryLimit
 	}
 	q.Set("memory_limit", limit)
+	q.Set("allocator_flush_threshold", AllocatorFlushThreshold)
+	q.Set("allocator_background_threads", "true")
 	threads := l.Threads
 	if threads == 0 {
 		threads = DefaultThreads

@@ -43,9 +43,11 @@ func TestLimitsTakeEffect(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", mode, err)
 				}
-				var limit string
+				var limit, flush string
 				var threads int64
-				err = db.QueryRow(`SELECT current_setting('memory_limit'), current_setting('threads')`).Scan(&limit, &threads)
+				var background bool
+				err = db.QueryRow(`SELECT current_setting('memory_limit'), current_setting('threads'),
+					current_setting('allocator_flush_threshold'), current_setting('allocator_background_threads')`).Scan(&limit, &threads, &flush, &background)
 				if cerr := db.Close(); err == nil {
 					err = cerr
 				}
@@ -54,6 +56,9 @@ func TestLimitsTakeEffect(t *testing.T) {
 				}
 				if limit != tc.wantLimit || (tc.wantThreads != 0 && threads != tc.wantThreads) || threads < 1 {
 					t.Errorf("%s: memory_limit %s, threads %d; want %s, %d", mode, limit, threads, tc.wantLimit, tc.wantThreads)
+				}
+				if flush != "16.0 MiB" || !background {
+					t.Errorf("%s: allocator_flush_threshold %s, allocator_background_threads %v; want 16.0 MiB, true", mode, flush, background)
 				}
 			}
 		})
