@@ -99,8 +99,9 @@ func TestGoHeapLimit(t *testing.T) {
 		limit      string
 		bytes, goh int64
 	}{
-		{"", 256 << 20, 128 << 20},
-		{"256MiB", 256 << 20, 128 << 20},
+		{"", 256 << 20, MinGoHeapLimit},
+		{"256MiB", 256 << 20, MinGoHeapLimit},
+		{"512MiB", 512 << 20, 256 << 20},
 		{"1GB", 1_000_000_000, 500_000_000},
 		{"2GiB", 2 << 30, 1 << 30},
 		{"1.5 gib", 3 << 29, 3 << 28},
