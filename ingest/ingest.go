@@ -17,8 +17,9 @@
 //
 // Finding streams: the files are listed folder by folder and archive by
 // archive, paired there and handed to the parsers through a bounded
-// queue, so that memory holds one folder's listing (about 45 bytes a
-// file) and the games in flight, not the whole import. Game ids follow
+// queue, so that memory holds one folder's listing (16 bytes a file
+// named as the server names it, see folderLogs) and the games in flight,
+// not the whole import. Game ids follow
 // the finder's order (see finder): the folders and archives named, in
 // order, each folder's logs by timestamp before its subfolders.
 //

@@ -43,9 +43,11 @@ func TestLimitsTakeEffect(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", mode, err)
 				}
-				var limit string
+				var limit, flush string
 				var threads int64
-				err = db.QueryRow(`SELECT current_setting('memory_limit'), current_setting('threads')`).Scan(&limit, &threads)
+				var background bool
+				err = db.QueryRow(`SELECT current_setting('memory_limit'), current_setting('threads'),
+					current_setting('allocator_flush_threshold'), current_setting('allocator_background_threads')`).Scan(&limit, &threads, &flush, &background)
 				if cerr := db.Close(); err == nil {
 					err = cerr
 				}
@@ -54,6 +56,9 @@ func TestLimitsTakeEffect(t *testing.T) {
 				}
 				if limit != tc.wantLimit || (tc.wantThreads != 0 && threads != tc.wantThreads) || threads < 1 {
 					t.Errorf("%s: memory_limit %s, threads %d; want %s, %d", mode, limit, threads, tc.wantLimit, tc.wantThreads)
+				}
+				if flush != "16.0 MiB" || !background {
+					t.Errorf("%s: allocator_flush_threshold %s, allocator_background_threads %v; want 16.0 MiB, true", mode, flush, background)
 				}
 			}
 		})
@@ -84,5 +89,40 @@ func TestBadLimits(t *testing.T) {
 				t.Errorf("OpenWith: %v, want %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestGoHeapLimit reads each memory limit DuckDB takes into bytes and the
+// Go heap's limit that goes with it.
+func TestGoHeapLimit(t *testing.T) {
+	for _, tc := range []struct {
+		limit      string
+		bytes, goh int64
+	}{
+		{"", 256 << 20, MinGoHeapLimit},
+		{"256MiB", 256 << 20, MinGoHeapLimit},
+		{"512MiB", 512 << 20, 256 << 20},
+		{"1GB", 1_000_000_000, 500_000_000},
+		{"2GiB", 2 << 30, 1 << 30},
+		{"1.5 gib", 3 << 29, 3 << 28},
+		{"100MB", 100_000_000, MinGoHeapLimit},
+		{"4096KiB", 4 << 20, MinGoHeapLimit},
+		{"1TB", 1_000_000_000_000, 500_000_000_000},
+		{"300B", 300, MinGoHeapLimit},
+	} {
+		l := Limits{MemoryLimit: tc.limit}
+		n, err := l.MemoryLimitBytes()
+		if err != nil || n != tc.bytes {
+			t.Errorf("%q: MemoryLimitBytes %d, %v; want %d", tc.limit, n, err, tc.bytes)
+		}
+		g, err := l.GoHeapLimit()
+		if err != nil || g != tc.goh {
+			t.Errorf("%q: GoHeapLimit %d, %v; want %d", tc.limit, g, err, tc.goh)
+		}
+	}
+	for _, bad := range []string{"512", "MB", "1GB&threads=64", "-1GB"} {
+		if n, err := (Limits{MemoryLimit: bad}).GoHeapLimit(); !errors.Is(err, ErrBadLimit) {
+			t.Errorf("%q: GoHeapLimit %d, %v; want an error wrapping ErrBadLimit", bad, n, err)
+		}
 	}
 }

@@ -26,6 +26,11 @@ type app struct {
 	limits schema.Limits
 	// output is how the command run writes its tables (resolveOutput).
 	output output
+	// setMemoryLimit, when set, is runtime/debug.SetMemoryLimit: opening
+	// the database holds the Go heap to the limit that goes with DuckDB's
+	// (limitGoHeap). Tests leave it nil, so that the test binary keeps
+	// its own.
+	setMemoryLimit func(int64) int64
 }
 
 // isTerminal reports whether w is an interactive terminal: progress is

@@ -29,11 +29,13 @@ func (a *app) openDB(ctx context.Context) (*schema.DB, error) {
 	if path == schema.MemoryPath {
 		fmt.Fprintf(a.err, "ginlog: the database is %s: nothing is kept after this command ends\n", schema.MemoryPath)
 	}
+	a.limitGoHeap(a.limits)
 	return dbError(schema.OpenWith(ctx, path, a.limits))
 }
 
 // openReadOnly opens the database for queries.
 func (a *app) openReadOnly(ctx context.Context) (*schema.DB, error) {
+	a.limitGoHeap(a.limits)
 	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), a.limits))
 }
 
@@ -43,7 +45,22 @@ func (a *app) openSandbox(ctx context.Context, opts schema.ReadOnlyOptions) (*sc
 	if opts.Threads == 0 {
 		opts.Threads = a.limits.Threads
 	}
+	a.limitGoHeap(opts)
 	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), opts))
+}
+
+// limitGoHeap holds the Go heap to the soft limit that goes with DuckDB's
+// memory limit (schema.Limits.GoHeapLimit), so that the two together keep
+// a command's resident memory bounded, unless GOMEMLIMIT sets the Go
+// runtime's own. A limit DuckDB cannot take changes nothing: opening the
+// database reports it.
+func (a *app) limitGoHeap(limits schema.Limits) {
+	if a.setMemoryLimit == nil || a.getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	if n, err := limits.GoHeapLimit(); err == nil {
+		a.setMemoryLimit(n)
+	}
 }
 
 // dbError makes a database path that cannot be a database (or has a link

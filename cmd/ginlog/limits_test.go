@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,6 +41,45 @@ func TestLimitFlags(t *testing.T) {
 			}
 			if !strings.HasPrefix(got, tc.want) {
 				t.Errorf("got %q, want %q first", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestGoHeapLimit: a command that opens the database holds the Go heap to
+// the limit that goes with DuckDB's (sql with its own --memory-limit),
+// unless GOMEMLIMIT sets the runtime's own; one that does not open it, or
+// whose limit DuckDB cannot take, leaves the Go runtime alone.
+func TestGoHeapLimit(t *testing.T) {
+	env := sampleDB(t)
+	withGOMEMLIMIT := map[string]string{"GOMEMLIMIT": "1GiB"}
+	for k, v := range env {
+		withGOMEMLIMIT[k] = v
+	}
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		args []string
+		want []int64 // the limits set, in order
+	}{
+		{"query, the default limit", env, []string{"query", "summary", "--format", "csv"}, []int64{192 << 20}},
+		{"verify, 1GB", env, []string{"--memory-limit", "1GB", "verify"}, []int64{500_000_000}},
+		{"sql, its own limit", env, []string{"sql", "SELECT 1", "--format", "csv"}, []int64{500_000_000}},
+		{"sql, --memory-limit 2GiB", env, []string{"sql", "SELECT 1", "--memory-limit", "2GiB", "--format", "csv"}, []int64{1 << 30}},
+		{"GOMEMLIMIT set", withGOMEMLIMIT, []string{"query", "summary", "--format", "csv"}, nil},
+		{"melds opens no database", env, []string{"melds", "S4 C4 D4"}, nil},
+		{"a bad limit", env, []string{"--memory-limit", "lots", "query", "summary"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []int64
+			var out, errb strings.Builder
+			a := &app{in: strings.NewReader(""), out: &out, err: &errb,
+				getenv:         func(k string) string { return tc.env[k] },
+				terminal:       func(io.Writer) bool { return false },
+				setMemoryLimit: func(n int64) int64 { got = append(got, n); return n }}
+			a.execute(context.Background(), tc.args)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("Go memory limits set %v, want %v (stderr %q)", got, tc.want, errb.String())
 			}
 		})
 	}

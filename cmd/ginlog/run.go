@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/ginlog/ginlog/dataset"
@@ -65,7 +66,7 @@ func (e *rejectedError) Error() string { return e.msg }
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	a := &app{in: stdin, out: stdout, err: stderr, getenv: os.Getenv}
+	a := &app{in: stdin, out: stdout, err: stderr, getenv: os.Getenv, setMemoryLimit: debug.SetMemoryLimit}
 	return a.execute(ctx, args)
 }
 
