@@ -30,7 +30,7 @@ const Candidates = 4
 
 // Player is the Monte Carlo player.
 type Player struct {
-	Samples int           // deals weighed per decision
+	Samples int           // deals played out per decision
 	Policy  hearts.Player // plays the hands out, in every seat
 	// Habits, when not nil, picks the deals among Candidates times as
 	// many by how likely the other seats' plays were under the habits
