@@ -18,15 +18,15 @@ import (
 // Hearts framework's types. Its code is the fragments of heartsmc/ (the
 // rules, the hand in play and the voids player that plays the hands out;
 // the player, its deals and habits, the memory and the framework's
-// playCard) and shared/random.hs (Go's random number generator, which the
-// rollout export shares), the same for every export; the habits, when
+// playCard) and shared/random.hs and float.hs (Go's random number
+// generator, which the rollout export shares), the same for every export; the habits, when
 // given, become the tables at its end (heartsmc.tmpl).
 
 //go:embed heartsmc.tmpl heartsmc/*.hs shared/*.hs
 var heartsMCFiles embed.FS
 
 // heartsMCFragments are the fragments of the module, in order.
-var heartsMCFragments = []string{"shared/random.hs", "heartsmc/rules.hs", "heartsmc/player.hs"}
+var heartsMCFragments = []string{"shared/random.hs", "shared/float.hs", "heartsmc/rules.hs", "heartsmc/player.hs"}
 
 var heartsMCTemplate = template.Must(template.Must(templates.Clone()).ParseFS(heartsMCFiles, "heartsmc.tmpl"))
 

@@ -24,13 +24,18 @@ import (
 // a few milliseconds.
 const DefaultSamples = 24
 
+// Candidates is how many deals per sample the mc:PATH player draws and
+// weighs before it picks its samples among them by weight.
+const Candidates = 4
+
 // Player is the Monte Carlo player.
 type Player struct {
-	Samples int           // deals weighed per decision
+	Samples int           // deals played out per decision
 	Policy  hearts.Player // plays the hands out, in every seat
-	// Habits, when not nil, weighs each deal by how likely the other
-	// seats' plays were under the habits they count (Weight): the mc:PATH
-	// player. Nil is the plain mc.
+	// Habits, when not nil, picks the deals among Candidates times as
+	// many by how likely the other seats' plays were under the habits
+	// they count (Weight, Resample): the mc:PATH player. Nil is the plain
+	// mc.
 	Habits *habits.Weights
 	pcg    rand.PCG
 	rng    *rand.Rand
@@ -61,42 +66,66 @@ func Key(v *hearts.View) (uint64, uint64) {
 	return h, uint64(len(v.Tricks))<<8 | uint64(len(v.Trick))
 }
 
-// Play implements hearts.Player. Without Habits every deal counts
-// alike and the card of least points summed over the deals is played;
-// with them each deal's points count by its weight (Weight), and the card
-// of least weighted sum is played: the first on a tie, either way.
+// Play implements hearts.Player: over the decision's deals (deals),
+// each legal card is played out against each, and the card of least
+// points summed over them is played, the first on a tie. A deal counts as
+// many times as it was picked.
 func (p *Player) Play(v *hearts.View) gin.Card {
 	legal := v.Legal.Cards()
 	if len(legal) == 1 {
 		return legal[0]
 	}
 	p.pcg.Seed(Key(v))
+	hands, counts, err := p.deals(v)
+	if err != nil { // not a deal the view allows: the view is not a hand's
+		return p.Policy.Play(v)
+	}
 	points := make([]int, len(legal))
-	weighted := make([]float64, len(legal))
-	total := 0.0
-	for range p.Samples {
-		h, w, err := p.resume(v, Deal(v, p.rng))
-		if err != nil { // not a deal the view allows: the view is not a hand's
-			return p.Policy.Play(v)
+	for k, h := range hands {
+		if counts[k] == 0 {
+			continue
 		}
-		total += w
 		for i, c := range legal {
-			pts := p.playOut(h.Clone(), c, v)
-			points[i] += pts
-			weighted[i] += w * float64(pts)
+			points[i] += counts[k] * p.playOut(h.Clone(), c, v)
 		}
 	}
 	best := 0
-	for i := range legal {
-		if p.Habits != nil && total > 0 {
-			if weighted[i] < weighted[best] {
-				best = i
-			}
-		} else if points[i] < points[best] {
+	for i := range points {
+		if points[i] < points[best] {
 			best = i
 		}
 	}
 	return legal[best]
+}
+
+// deals returns the hands a decision plays out, each with the times it
+// counts. Without Habits: Samples deals (Deal), once each. With them:
+// Candidates times Samples deals, each weighed by the habits (Weight),
+// then Samples picks among them in proportion to their weights
+// (Resample, its offset the next Float64). The error is a deal's the
+// view does not allow.
+func (p *Player) deals(v *hearts.View) ([]*hearts.HandState, []int, error) {
+	if p.Habits == nil {
+		hands, counts := make([]*hearts.HandState, p.Samples), make([]int, p.Samples)
+		for k := range hands {
+			h, err := Resume(v, Deal(v, p.rng))
+			if err != nil {
+				return nil, nil, err
+			}
+			hands[k], counts[k] = h, 1
+		}
+		return hands, counts, nil
+	}
+	m := Candidates * p.Samples
+	hands, weights := make([]*hearts.HandState, m), make([]float64, m)
+	for k := range hands {
+		h, w, err := weigh(p.Habits, v, Deal(v, p.rng))
+		if err != nil {
+			return nil, nil, err
+		}
+		hands[k], weights[k] = h, w
+	}
+	return hands, Resample(weights, p.Samples, p.rng.Float64()), nil
 }
 
 // playOut plays c for the seat to move in h, then the rest of the hand

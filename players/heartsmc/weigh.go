@@ -4,8 +4,8 @@ package heartsmc
 // docs/hearts-mc.md, which the Haskell export follows bit for bit: a
 // deal the view does not allow weighs 0, but Play never weighs one, since
 // Resume fails first and the decision falls back to the policy, as the
-// plain mc's does; the float sums decide only when the total weight is
-// not 0, the integer sums otherwise).
+// plain mc's does; the weights only pick the deals, by Resample, and the
+// picked deals' points are summed in integers as the plain mc's are).
 
 import (
 	"github.com/ginlog/ginlog/gin"
@@ -28,14 +28,38 @@ func Weight(w *habits.Weights, v *hearts.View, others [hearts.MaxPlayers]gin.Han
 	return weight
 }
 
-// resume is Resume, with the deal's weight under the player's habits (1
-// without them).
-func (p *Player) resume(v *hearts.View, others [hearts.MaxPlayers]gin.Hand) (*hearts.HandState, float64, error) {
-	if p.Habits == nil {
-		h, err := Resume(v, others)
-		return h, 1, err
+// Resample returns how many times systematic resampling picks each of
+// the candidates, n picks in proportion to their weights, the offset u
+// in [0, 1): with total the float64 sum of the weights in order (every
+// weight counting 1 when that sum is not above 0), pick j (from 0) falls
+// at t = (j + u) * total / n, computed in that order, and picks the first
+// candidate whose running sum of weights, in candidate order, exceeds t
+// (the last one when none does). A weight of 0 is never picked (but when
+// all are).
+func Resample(weights []float64, n int, u float64) []int {
+	counts := make([]int, len(weights))
+	if len(weights) == 0 {
+		return counts
 	}
-	return weigh(p.Habits, v, others)
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	weight := func(i int) float64 { return weights[i] }
+	if !(total > 0) {
+		total = float64(len(weights))
+		weight = func(int) float64 { return 1 }
+	}
+	i, sum := 0, weight(0)
+	for j := range n {
+		t := (float64(j) + u) * total / float64(n)
+		for sum <= t && i < len(weights)-1 {
+			i++
+			sum += weight(i)
+		}
+		counts[i]++
+	}
+	return counts
 }
 
 // weigh is Resume, multiplying the likelihoods of the other seats' plays

@@ -189,34 +189,75 @@ ghPlayOut h0 c = go (ghPlay h0 c)
       | ghDone h == xEnd = ghScore h
       | otherwise = go (ghPlay h (ghVoids h))
 
--- | The player's card (heartsmc's Play): the only legal card; else over
--- ghSamples deals, each legal card played out against each, the card of
--- least points (weighted by the deals' weights under the habits, when
--- they weigh anything), the first on a tie; Voids' card when a deal is
--- not one the view allows.
+-- | The player's card (heartsmc's Play): the only legal card; else each
+-- legal card played out against each of the decision's deals (ghDeals),
+-- its points counted as many times as the deal was picked, the card of
+-- least points, the first on a tie; Voids' card when a deal is not one
+-- the view allows.
 ghChoose :: Maybe GhHabits -> GhView -> GhHand -> Int
 ghChoose habits v vh
   | popCount xLegal == 1 = countTrailingZeros xLegal
-  | otherwise = go ghSamples (uncurry glSeed (ghKey v)) zeros
-      (map fromIntegral zeros) 0
+  | otherwise = case ghDeals habits v vh of
+      Nothing -> ghVoids vh
+      Just xPicked -> xCards
+        !! ghFirstLeast (foldl' xAdd zeros (filter ((> 0) . snd) xPicked))
   where
     xLegal = ghLegalNow vh
     xCards = ghCards xLegal
     zeros = map (const 0) xCards
-    go :: Int -> GlRng -> [Int] -> [Double] -> Double -> Int
-    go 0 _ pts wpts xTotal = case habits of
-      Just _ | xTotal > 0 -> xCards !! ghFirstLeast wpts
-      _ -> xCards !! ghFirstLeast pts
-    go k g pts wpts xTotal = case ghResume habits v xHands of
-      Nothing -> ghVoids vh
-      Just (h, w) ->
-        let ps = map (ghPlayOut h) xCards
-            pts' = zipWith (+) pts ps
-            wpts' = zipWith (\a p -> a + w * fromIntegral p) wpts ps
-        in ghForce pts' `seq` ghForce wpts'
-             `seq` go (k - 1) g' pts' wpts' (xTotal + w)
+    xAdd pts (h, k) =
+      let pts' = zipWith (\a c -> a + k * ghPlayOut h c) pts xCards
+      in ghForce pts' `seq` pts'
+
+-- | The hands a decision plays out, each with the times it counts
+-- (heartsmc's deals), from the generator keyed on the view: without
+-- habits ghSamples deals, once each; with them ghCandidates times as many,
+-- weighed, then ghSamples picks among them by weight (ghResample, its
+-- offset the next glFloat64). Nothing when a deal is not one the view
+-- allows.
+ghDeals :: Maybe GhHabits -> GhView -> GhHand -> Maybe [(GhHand, Int)]
+ghDeals habits v vh = case habits of
+  Nothing -> fmap (map (\(h, _) -> (h, 1))) xDrawn
+  Just _ -> fmap (\hws -> zip (map fst hws)
+    (ghResample (map snd hws) ghSamples (fst (glFloat64 xAfter)))) xDrawn
+  where
+    xDeals = maybe ghSamples (const (ghCandidates * ghSamples)) habits
+    (xDrawn, xAfter) = xDraw xDeals (uncurry glSeed (ghKey v))
+    xDraw :: Int -> GlRng -> (Maybe [(GhHand, Double)], GlRng)
+    xDraw 0 g = (Just [], g)
+    xDraw k g = case ghResume habits v xHands of
+      Nothing -> (Nothing, g')
+      Just hw -> let (xRest, g'') = xDraw (k - 1) g'
+                 in (fmap (hw :) xRest, g'')
       where
         (xHands, g') = ghDeal v vh g
+
+-- | The deals per sample the player with habits draws and weighs
+-- (heartsmc.Candidates).
+ghCandidates :: Int
+ghCandidates = 4
+
+-- | How many times systematic resampling picks each candidate
+-- (heartsmc.Resample): n picks in proportion to the weights, offset u in
+-- [0, 1); pick j falls at (j + u) * total / n and takes the first
+-- candidate whose running sum of weights exceeds it (the last when none
+-- does); every weight counts 1 when their sum is not above 0.
+ghResample :: [Double] -> Int -> Double -> [Int]
+ghResample xWeights0 n u =
+  [ length (filter (== i) xPicks) | i <- [0 .. length xWeights - 1] ]
+  where
+    xTotal0 = foldl' (+) 0 xWeights0
+    (xWeights, xTotal) = if xTotal0 > 0 then (xWeights0, xTotal0)
+      else (map (const 1) xWeights0, fromIntegral (length xWeights0))
+    xPicks = case xWeights of
+      w : more -> go 0 (0 :: Int) w more
+      [] -> []
+    go j i xSum xRest
+      | j == n = []
+      | xSum <= t, w : more <- xRest = go j (i + 1) (xSum + w) more
+      | otherwise = i : go (j + 1) i xSum xRest
+      where
+        t = (fromIntegral j + u) * xTotal / fromIntegral n
 
 -- | Every element of a list evaluated.
 ghForce :: [a] -> ()
