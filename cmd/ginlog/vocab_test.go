@@ -48,7 +48,7 @@ func TestDidYouMean(t *testing.T) {
 		{"player prefix", []string{"simulate", "--no-logs", "--players", "tunde:w.json,meldable"}, `--players: no player "tunde:w.json" (did you mean tuned:w.json?); want random,`},
 		{"compare name", []string{"simulate", "--no-logs", "--players", "simple,meldable", "--compare", "memroy"}, `--compare: no player "memroy" (did you mean memory?); want random,`},
 		{"retrace player", []string{"retrace", "--player", "meldabel", "logs"}, `--player: no player "meldabel" (did you mean meldable?); want random,`},
-		{"hearts player", []string{"simulate", "--no-logs", "--game", "hearts", "--players", "trackr,simple"}, `--players: no player "trackr" (did you mean tracker?); want a Hearts player: random, simple, tracker, voids or mc`},
+		{"hearts player", []string{"simulate", "--no-logs", "--game", "hearts", "--players", "trackr,simple"}, `--players: no player "trackr" (did you mean tracker?); want a Hearts player: random, simple, tracker, voids, mc or mc:PATH`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := runCmd(t, env, tc.args...)
