@@ -48,12 +48,16 @@ var ErrVersion = errors.New("not a weights file of this version")
 var ErrNoInference = errors.New("the weights have no inference model (format version 2): fit them again")
 
 // Save writes w as indented JSON.
-func (w *Weights) Save(out io.Writer) error {
+func (w *Weights) Save(out io.Writer) error { return WriteJSON(out, w, "weights") }
+
+// WriteJSON writes v, a file format's struct, as the indented JSON every
+// weights file is written in; what names it in the error.
+func WriteJSON(out io.Writer, v any, what string) error {
 	enc := json.NewEncoder(out)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(w); err != nil {
-		return fmt.Errorf("write weights: %w", err)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write %s: %w", what, err)
 	}
 	return nil
 }

@@ -35,15 +35,7 @@ type ReadError = model.ReadError
 type FieldError = model.FieldError
 
 // Write writes w as indented JSON.
-func (w *Weights) Write(out io.Writer) error {
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(w); err != nil {
-		return fmt.Errorf("write Hearts weights: %w", err)
-	}
-	return nil
-}
+func (w *Weights) Write(out io.Writer) error { return model.WriteJSON(out, w, "Hearts weights") }
 
 // Read decodes and checks a Hearts weights file; name is used in errors,
 // which are *ReadError. It refuses a file larger than MaxFileSize, unknown
