@@ -138,15 +138,18 @@ func (l Limits) MemoryLimitBytes() (int64, error) {
 // collections are not counted in it. Measured at 100,000 to 1,000,000 games
 // with the default limit (256 MiB), the Go heap without a limit of its own
 // reached 200 to 260 MiB, a third of the peak resident memory of ingest
-// and verify.
-const GoHeapShare = 2
+// and verify. Held to half of it (at least 192 MiB), the import and verify
+// of a million games peaked at 708 MiB instead of 1,005, but took 852 CPU
+// s instead of about 450: the collector ran without pause near the limit.
+// So the Go heap gets as much as DuckDB.
+const GoHeapShare = 1
 
 // MinGoHeapLimit is the least GoHeapLimit gives: below it, the live heap
 // of an import or a verify at a million games (120 to 160 MiB: the
 // duplicate index, a flat folder's listing, the batches in flight) keeps
 // the collector running. Held to 128 MiB, an import and verify of a
 // million games ran a hundred thousand collections, 12% of the CPU.
-const MinGoHeapLimit = 192 << 20
+const MinGoHeapLimit = 256 << 20
 
 // GoHeapLimit is the soft limit for the Go runtime's memory that goes with
 // DuckDB's memory limit (runtime/debug.SetMemoryLimit): a GoHeapShare-th

@@ -62,10 +62,10 @@ func TestGoHeapLimit(t *testing.T) {
 		args []string
 		want []int64 // the limits set, in order
 	}{
-		{"query, the default limit", env, []string{"query", "summary", "--format", "csv"}, []int64{192 << 20}},
-		{"verify, 1GB", env, []string{"--memory-limit", "1GB", "verify"}, []int64{500_000_000}},
-		{"sql, its own limit", env, []string{"sql", "SELECT 1", "--format", "csv"}, []int64{500_000_000}},
-		{"sql, --memory-limit 2GiB", env, []string{"sql", "SELECT 1", "--memory-limit", "2GiB", "--format", "csv"}, []int64{1 << 30}},
+		{"query, the default limit", env, []string{"query", "summary", "--format", "csv"}, []int64{256 << 20}},
+		{"verify, 1GB", env, []string{"--memory-limit", "1GB", "verify"}, []int64{1_000_000_000}},
+		{"sql, its own limit", env, []string{"sql", "SELECT 1", "--format", "csv"}, []int64{1_000_000_000}},
+		{"sql, --memory-limit 2GiB", env, []string{"sql", "SELECT 1", "--memory-limit", "2GiB", "--format", "csv"}, []int64{2 << 30}},
 		{"GOMEMLIMIT set", withGOMEMLIMIT, []string{"query", "summary", "--format", "csv"}, nil},
 		{"melds opens no database", env, []string{"melds", "S4 C4 D4"}, nil},
 		{"a bad limit", env, []string{"--memory-limit", "lots", "query", "summary"}, nil},
