@@ -53,15 +53,15 @@ func Read(r io.Reader, name string) (*Weights, error) {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 	}
+	// Another format or version is said before the strict decode, whose
+	// error would be an unknown field; a file this fails to read, the
+	// strict decode refuses too.
 	if json.Unmarshal(data, &head) == nil && (head.Format != FormatName || head.Version != FormatVersion) {
 		return nil, &ReadError{File: name, Err: versionError(head.Format, head.Version)}
 	}
 	var w Weights
 	if err := model.DecodeJSON(name, data, &w, "weights"); err != nil {
 		return nil, err
-	}
-	if w.Format != FormatName || w.Version != FormatVersion {
-		return nil, &ReadError{File: name, Err: versionError(w.Format, w.Version)}
 	}
 	if err := model.CheckShape(name, data, reflect.TypeFor[Weights]()); err != nil {
 		return nil, err
