@@ -3,34 +3,49 @@ package main
 import (
 	"context"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 )
 
 // TestLimitFlags: --memory-limit and --threads reach DuckDB on every
-// command that opens the database (sql keeps its own --memory-limit), and
-// a value DuckDB cannot take is a usage error.
+// command that opens the database (sql keeps its own --memory-limit),
+// GINLOG_THREADS and GINLOG_MEMORY_LIMIT set them when the flags are not
+// given, and a value DuckDB cannot take is a usage error that names the
+// flag or the variable.
 func TestLimitFlags(t *testing.T) {
-	env := sampleDB(t)
+	db := sampleDB(t)
 	settings := `SELECT current_setting('memory_limit') AS memory_limit, current_setting('threads') AS threads`
 	for _, tc := range []struct {
 		name string
+		env  map[string]string // besides the database's
 		args []string
 		code int
 		want string // stdout, or the first line of stderr for an error
 	}{
-		{"sql: its own memory limit", []string{"sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,"},
-		{"sql: --threads", []string{"--threads", "1", "sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,1\n"},
-		{"sql: its --memory-limit", []string{"sql", settings, "--memory-limit", "300MB", "--format", "csv"}, exitOK, "memory_limit,threads\n286.1 MiB,"},
-		{"query", []string{"--memory-limit", "300MB", "--threads", "1", "query", "summary", "--format", "csv"}, exitOK, "side,games,"},
-		{"bad memory limit", []string{"--memory-limit", "lots", "query", "summary"}, exitUsage,
+		{"sql: its own memory limit", nil, []string{"sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,"},
+		{"sql: --threads", nil, []string{"--threads", "1", "sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,1\n"},
+		{"sql: its --memory-limit", nil, []string{"sql", settings, "--memory-limit", "300MB", "--format", "csv"}, exitOK, "memory_limit,threads\n286.1 MiB,"},
+		{"query", nil, []string{"--memory-limit", "300MB", "--threads", "1", "query", "summary", "--format", "csv"}, exitOK, "side,games,"},
+		{"bad memory limit", nil, []string{"--memory-limit", "lots", "query", "summary"}, exitUsage,
 			`ginlog: --memory-limit: want a size such as 512MB or 2GB, got "lots"`},
-		{"bad memory limit on ingest", []string{"ingest", ".", "--memory-limit", "1GB;"}, exitUsage,
+		{"bad memory limit on ingest", nil, []string{"ingest", ".", "--memory-limit", "1GB;"}, exitUsage,
 			`ginlog: --memory-limit: want a size such as 512MB or 2GB, got "1GB;"`},
-		{"bad threads", []string{"verify", "--threads", "-2"}, exitUsage, "ginlog: --threads: want 0 (one per core) to 256, got -2"},
+		{"bad threads", nil, []string{"verify", "--threads", "-2"}, exitUsage, "ginlog: --threads: want 0 (one per core) to 256, got -2"},
+		{"GINLOG_THREADS", map[string]string{"GINLOG_THREADS": "2"}, []string{"sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,2\n"},
+		{"--threads over GINLOG_THREADS", map[string]string{"GINLOG_THREADS": "2"}, []string{"--threads", "3", "sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,3\n"},
+		{"bad GINLOG_THREADS", map[string]string{"GINLOG_THREADS": "many"}, []string{"verify"}, exitUsage,
+			`ginlog: GINLOG_THREADS: want 0 (one per core) to 256 threads, got "many"`},
+		{"GINLOG_THREADS out of range", map[string]string{"GINLOG_THREADS": "257"}, []string{"query", "summary"}, exitUsage,
+			`ginlog: GINLOG_THREADS: want 0 (one per core) to 256 threads, got "257"`},
+		{"bad GINLOG_THREADS, --threads given", map[string]string{"GINLOG_THREADS": "many"}, []string{"--threads", "1", "sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,1\n"},
+		{"bad GINLOG_MEMORY_LIMIT", map[string]string{"GINLOG_MEMORY_LIMIT": "lots"}, []string{"games"}, exitUsage,
+			`ginlog: GINLOG_MEMORY_LIMIT: want a size such as 512MB or 2GB, got "lots"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			env := maps.Clone(db)
+			maps.Copy(env, tc.env)
 			r := runCmd(t, env, tc.args...)
 			if r.code != tc.code {
 				t.Fatalf("exit %d, want %d: %s", r.code, tc.code, r.err)
@@ -52,10 +67,7 @@ func TestLimitFlags(t *testing.T) {
 // whose limit DuckDB cannot take, leaves the Go runtime alone.
 func TestGoHeapLimit(t *testing.T) {
 	env := sampleDB(t)
-	withGOMEMLIMIT := map[string]string{"GOMEMLIMIT": "1GiB"}
-	for k, v := range env {
-		withGOMEMLIMIT[k] = v
-	}
+	withGOMEMLIMIT := withEnv(env, "GOMEMLIMIT", "1GiB")
 	for _, tc := range []struct {
 		name string
 		env  map[string]string
@@ -64,6 +76,8 @@ func TestGoHeapLimit(t *testing.T) {
 	}{
 		{"query, the default limit", env, []string{"query", "summary", "--format", "csv"}, []int64{256 << 20}},
 		{"verify, 1GB", env, []string{"--memory-limit", "1GB", "verify"}, []int64{1_000_000_000}},
+		{"verify, GINLOG_MEMORY_LIMIT=1GB", withEnv(env, "GINLOG_MEMORY_LIMIT", "1GB"), []string{"verify"}, []int64{1_000_000_000}},
+		{"--memory-limit over GINLOG_MEMORY_LIMIT", withEnv(env, "GINLOG_MEMORY_LIMIT", "1GB"), []string{"--memory-limit", "2GiB", "verify"}, []int64{2 << 30}},
 		{"sql, its own limit", env, []string{"sql", "SELECT 1", "--format", "csv"}, []int64{1_000_000_000}},
 		{"sql, --memory-limit 2GiB", env, []string{"sql", "SELECT 1", "--memory-limit", "2GiB", "--format", "csv"}, []int64{2 << 30}},
 		{"GOMEMLIMIT set", withGOMEMLIMIT, []string{"query", "summary", "--format", "csv"}, nil},
@@ -83,4 +97,11 @@ func TestGoHeapLimit(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withEnv is env with k set to v.
+func withEnv(env map[string]string, k, v string) map[string]string {
+	e := maps.Clone(env)
+	e[k] = v
+	return e
 }

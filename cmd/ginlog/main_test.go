@@ -25,7 +25,7 @@ func runCmd(t *testing.T, env map[string]string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
-		getenv:   func(k string) string { return env[k] },
+		getenv:   envOf(env),
 		terminal: func(io.Writer) bool { return false }}
 	code := a.execute(context.Background(), args)
 	return result{out.String(), errb.String(), code}
@@ -36,10 +36,24 @@ func runCmdTerminal(t *testing.T, env map[string]string, args ...string) result 
 	t.Helper()
 	var out, errb bytes.Buffer
 	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
-		getenv:   func(k string) string { return env[k] },
+		getenv:   envOf(env),
 		terminal: func(w io.Writer) bool { return w == &out }}
 	code := a.execute(context.Background(), args)
 	return result{out.String(), errb.String(), code}
+}
+
+// envOf is the environment of an in-process run: GINLOG_* taken from env,
+// and DuckDB on one thread (GINLOG_THREADS=1) unless env names the
+// threads: go test runs two test binaries at once on two cores, and the
+// tests' databases of a few hundred games gain nothing from a second
+// thread but the cost of handing work between them.
+func envOf(env map[string]string) func(string) string {
+	return func(k string) string {
+		if v, ok := env[k]; ok || k != threadsEnv {
+			return v
+		}
+		return "1"
+	}
 }
 
 // golden compares got with testdata/golden/name, or rewrites it with -update.

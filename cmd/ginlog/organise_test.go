@@ -23,7 +23,7 @@ func runCmdAnswering(t *testing.T, env map[string]string, input string, interact
 	t.Helper()
 	var out, errb bytes.Buffer
 	a := &app{in: strings.NewReader(input), out: &out, err: &errb,
-		getenv:      func(k string) string { return env[k] },
+		getenv:      envOf(env),
 		terminal:    func(io.Writer) bool { return false },
 		interactive: func() bool { return interactive }}
 	code := a.execute(context.Background(), args)

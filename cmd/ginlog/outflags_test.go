@@ -315,7 +315,7 @@ func runWatchOnce(t *testing.T, env map[string]string, args []string) result {
 	testlogs.Copy(t, staging, testlogs.Meldable[0])
 	var out, errb lockedBuffer
 	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
-		getenv: func(k string) string { return env[k] }, terminal: func(io.Writer) bool { return false }}
+		getenv: envOf(env), terminal: func(io.Writer) bool { return false }}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	exited := make(chan int, 1)

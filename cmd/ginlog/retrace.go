@@ -222,10 +222,10 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 }
 
 // importPaths imports the logs of paths into a fresh in-memory database,
-// for retrace PATH...: each bad file's error and the count of games
+// for retrace PATH... (with the root's limits): each bad file's error and the count of games
 // rejected go to stderr, and no game read at all is an error.
 func importPaths(ctx context.Context, a *app, paths []string) (*schema.DB, error) {
-	db, err := schema.Open(ctx, "")
+	db, err := schema.OpenWith(ctx, "", a.limits)
 	if err != nil {
 		return nil, err
 	}

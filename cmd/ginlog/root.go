@@ -31,13 +31,19 @@ by ginlog's own tuned player in the simulator.
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          subcommandArgs,
-		// Every command's --format and --columns are read in one place.
-		PersistentPreRunE: a.resolveOutput,
-		RunE:              func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		// Every command's limits, --format and --columns are read in one
+		// place.
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if err := a.resolveLimits(cmd); err != nil {
+				return err
+			}
+			return a.resolveOutput(cmd, args)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	root.PersistentFlags().StringVar(&a.dbFlag, "db", "", "database file (default $GINLOG_DB, else ./"+schema.DefaultPath+")")
-	root.PersistentFlags().StringVar(&a.limits.MemoryLimit, "memory-limit", schema.DefaultMemoryLimit, "DuckDB's memory limit (it spills past it to a temporary folder)")
-	root.PersistentFlags().IntVar(&a.limits.Threads, "threads", schema.DefaultThreads, "DuckDB's worker threads (0: one per core)")
+	root.PersistentFlags().StringVar(&a.limits.MemoryLimit, "memory-limit", "", "DuckDB's memory limit, past which it spills to a temporary folder (default $"+memoryLimitEnv+", else "+schema.DefaultMemoryLimit+")")
+	root.PersistentFlags().IntVar(&a.limits.Threads, "threads", schema.DefaultThreads, "DuckDB's worker threads, 0 for one per core (default $"+threadsEnv+", else 0)")
 	root.SetIn(a.in)
 	root.SetOut(a.out)
 	root.SetErr(a.err)

@@ -179,7 +179,7 @@ func TestSQLStreams(t *testing.T) {
 			runtime.ReadMemStats(&base)
 			h := &heapWatcher{}
 			var errb bytes.Buffer
-			a := &app{in: strings.NewReader(""), out: h, err: &errb, getenv: func(k string) string { return env[k] },
+			a := &app{in: strings.NewReader(""), out: h, err: &errb, getenv: envOf(env),
 				terminal: func(io.Writer) bool { return false }}
 			if code := a.execute(context.Background(), args); code != exitOK {
 				t.Fatalf("exit %d: %s", code, errb.String())

@@ -69,7 +69,7 @@ func TestWatch(t *testing.T) {
 	env := map[string]string{"GINLOG_DB": testschema.Path(t)}
 	var out, errb lockedBuffer
 	a := &app{in: strings.NewReader(""), out: &out, err: &errb,
-		getenv: func(k string) string { return env[k] }, terminal: func(io.Writer) bool { return false }}
+		getenv: envOf(env), terminal: func(io.Writer) bool { return false }}
 	ctx, cancel := context.WithCancel(context.Background())
 	exited := make(chan int)
 	go func() {

@@ -12,6 +12,7 @@ import (
 	"github.com/ginlog/ginlog/dataset"
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testenv"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
@@ -51,7 +52,7 @@ func Simulate(t testing.TB, dir, a, b string, games int, seed uint64, start int6
 func Database(t testing.TB, path string, noVerify bool, imports ...ingest.Options) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := schema.Open(ctx, path)
+	db, err := schema.OpenWith(ctx, path, testschema.Limits)
 	if err != nil {
 		t.Fatal(err)
 	}
