@@ -89,8 +89,8 @@ func sameData(t *testing.T, r *rand.Rand, db, raw *sql.DB, n int) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if testing.Short() { // the edit-test loop: a few random filters each time
-		n = max(1, n/4)
+	if testing.Short() { // the edit-test loop: one or two random filters each time
+		n = max(1, n/8)
 	}
 	fs := []selection.Filters{{Who: "opp", MinSample: 10}}
 	for range n {
