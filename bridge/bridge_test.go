@@ -54,18 +54,10 @@ func TestHaskellBadModule(t *testing.T) {
 	}
 }
 
-// ghc returns the path of GHC, skipping the test when it is missing, or
-// failing it under CI.
-func ghc(t *testing.T) string {
-	t.Helper()
-	return testenv.Tool(t, "ghc", "Debian package ghc")
-}
-
 // build compiles the generated Main with the test framework modules and
 // the player in testdata/haskell/player, and returns the executable.
 func build(t *testing.T, player string, flags ...string) string {
 	t.Helper()
-	compiler := ghc(t)
 	dir := t.TempDir()
 	main := filepath.Join(dir, "GinlogMain.hs")
 	f, err := os.Create(main)
@@ -85,8 +77,7 @@ func build(t *testing.T, player string, flags ...string) string {
 	exe := filepath.Join(dir, "player")
 	args := append([]string{"-i" + filepath.Join(hs, "framework"), "-i" + filepath.Join(hs, player),
 		"-outputdir", filepath.Join(dir, "build"), "-o", exe}, flags...)
-	cmd := exec.Command(compiler, append(args, main)...)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := testenv.GHC(t, "", append(args, main)...); err != nil {
 		t.Fatalf("ghc: %v\n%s", err, out)
 	}
 	return exe

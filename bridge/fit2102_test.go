@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -56,7 +55,6 @@ func fit2102Module(t testing.TB, w *model.Weights, dir string) string {
 // and the generated Main under -Wall -Werror, and returns the executable.
 func buildWeighted(t testing.TB, w *model.Weights) string {
 	t.Helper()
-	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
 	fit2102Module(t, w, dir)
 	var b bytes.Buffer
@@ -72,9 +70,9 @@ func buildWeighted(t testing.TB, w *model.Weights) string {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "player")
-	cmd := exec.Command(compiler, "-Wall", "-Werror", "-Wunsafe", "-O0", "-i"+filepath.Join(hs, "framework"),
+	out, err := testenv.GHC(t, "", "-Wall", "-Werror", "-Wunsafe", "-O0", "-i"+filepath.Join(hs, "framework"),
 		"-i"+filepath.Join(hs, "weighted"), "-i"+dir, "-outputdir", filepath.Join(dir, "build"), "-o", exe, main)
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if err != nil {
 		t.Fatalf("ghc: %v\n%s", err, out)
 	}
 	return exe
@@ -242,7 +240,7 @@ var commonNames = []string{"after", "best", "better", "bits", "card", "cards", "
 // extensions; and the module's body pasted beside definitions of
 // commonNames alone, which none of its local names may shadow.
 func TestWeightedPasted(t *testing.T) {
-	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
+	testenv.Tool(t, "ghc", "Debian package ghc")
 	player, err := os.ReadFile(filepath.Join(haskellDir, "weighted", "Player.hs"))
 	if err != nil {
 		t.Fatal(err)
@@ -275,7 +273,7 @@ func TestWeightedPasted(t *testing.T) {
 			}
 			args := append([]string{"--make", "-no-link", "-O0", "-XTrustworthy", "-XNamedFieldPuns", "-i" + fw,
 				"-outputdir", filepath.Join(dir, "build"), filepath.Join(dir, "Player.hs")}, flags...)
-			if out, err := exec.Command(compiler, args...).CombinedOutput(); err != nil {
+			if out, err := testenv.GHC(t, "", args...); err != nil {
 				t.Fatalf("ghc: %v\n%s", err, out)
 			}
 		})

@@ -27,7 +27,6 @@ import (
 // returns the executable.
 func buildHearts(t testing.TB, player string, flags ...string) string {
 	t.Helper()
-	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
 	var b bytes.Buffer
 	if err := Haskell(&b, HaskellOptions{Game: Hearts}); err != nil {
@@ -44,7 +43,7 @@ func buildHearts(t testing.TB, player string, flags ...string) string {
 	exe := filepath.Join(dir, "player")
 	args := append([]string{"-i" + filepath.Join(hs, "framework"), "-i" + filepath.Join(hs, player),
 		"-outputdir", filepath.Join(dir, "build"), "-o", exe}, flags...)
-	if out, err := exec.Command(compiler, append(args, main)...).CombinedOutput(); err != nil {
+	if out, err := testenv.GHC(t, "", append(args, main)...); err != nil {
 		t.Fatalf("ghc: %v\n%s", err, out)
 	}
 	return exe

@@ -39,7 +39,6 @@ import (
 // course's stack build optimises) and returns the executable.
 func buildRollout(t testing.TB, w *model.Weights, player string, flags ...string) string {
 	t.Helper()
-	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
 	var module, own, main bytes.Buffer
 	if err := export.HaskellRollout(&module, w, "GinlogRollout", players.RolloutExport()); err != nil {
@@ -68,7 +67,7 @@ func buildRollout(t testing.TB, w *model.Weights, player string, flags ...string
 	args := append([]string{"-O1", "-i" + fw, "-i" + dir, "-outputdir", filepath.Join(dir, "build"), "-o", exe,
 		filepath.Join(dir, "GinlogMain.hs")}, flags...)
 	start := time.Now()
-	if out, err := exec.Command(compiler, args...).CombinedOutput(); err != nil {
+	if out, err := testenv.GHC(t, "", args...); err != nil {
 		t.Fatalf("ghc %s: %v\n%s", strings.Join(flags, " "), err, out)
 	}
 	t.Logf("compiled in %v", time.Since(start).Round(time.Millisecond))
@@ -343,7 +342,7 @@ func TestRolloutMixed(t *testing.T) {
 // extensions, under -Wall -Werror.
 func TestRolloutPasted(t *testing.T) {
 	testenv.Long(t, "GHC compiles the rollout module pasted into one file, twice")
-	compiler := testenv.Tool(t, "ghc", "Debian package ghc")
+	testenv.Tool(t, "ghc", "Debian package ghc")
 	var module bytes.Buffer
 	if err := export.HaskellRollout(&module, sampleWeights(t), "GinlogRollout", players.RolloutExport()); err != nil {
 		t.Fatal(err)
@@ -388,7 +387,7 @@ func TestRolloutPasted(t *testing.T) {
 			if name != "pasted" {
 				args = append(args, "-Wno-unused-top-binds")
 			}
-			if out, err := exec.Command(compiler, args...).CombinedOutput(); err != nil {
+			if out, err := testenv.GHC(t, "", args...); err != nil {
 				t.Fatalf("ghc: %v\n%s", err, out)
 			}
 		})

@@ -3,11 +3,12 @@ package main
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ginlog/ginlog/internal/testenv"
 )
 
 // heartsHaskell compiles, once, the Main module of bridge haskell --game
@@ -21,7 +22,7 @@ var heartsHaskell = struct {
 
 func heartsHaskellPlayer(t *testing.T) string {
 	t.Helper()
-	ghc := needTool(t, "ghc")
+	needTool(t, "ghc")
 	heartsHaskell.once.Do(func() {
 		dir := filepath.Join(toolDir, "haskell-hearts")
 		main := filepath.Join(dir, "GinlogHeartsMain.hs")
@@ -39,8 +40,8 @@ func heartsHaskellPlayer(t *testing.T) string {
 			return
 		}
 		exe := filepath.Join(dir, "player")
-		out, err := exec.Command(ghc, "-O", "-i"+filepath.Join(hs, "framework"), "-i"+filepath.Join(hs, "player"),
-			"-outputdir", filepath.Join(dir, "build"), "-o", exe, main).CombinedOutput()
+		out, err := testenv.GHC(t, "", "-O", "-i"+filepath.Join(hs, "framework"), "-i"+filepath.Join(hs, "player"),
+			"-outputdir", filepath.Join(dir, "build"), "-o", exe, main)
 		if err != nil {
 			heartsHaskell.err = &rejectedError{"ghc: " + err.Error() + "\n" + string(out)}
 			return

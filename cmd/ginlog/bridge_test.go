@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,7 +22,7 @@ var haskellPlayers = struct {
 func haskellPlayer(t *testing.T, name string) string {
 	t.Helper()
 	testenv.Long(t, "GHC builds the Haskell test players; -short leaves the bridge to package bridge's tests")
-	ghc := needTool(t, "ghc")
+	needTool(t, "ghc")
 	haskellPlayers.once.Do(func() {
 		dir := filepath.Join(toolDir, "haskell")
 		main := filepath.Join(dir, "GinlogMain.hs")
@@ -42,8 +41,8 @@ func haskellPlayer(t *testing.T, name string) string {
 		}
 		for _, p := range []string{"player", "broken"} {
 			exe := filepath.Join(dir, p)
-			out, err := exec.Command(ghc, "-i"+filepath.Join(hs, "framework"), "-i"+filepath.Join(hs, p),
-				"-outputdir", filepath.Join(dir, "build-"+p), "-o", exe, main).CombinedOutput()
+			out, err := testenv.GHC(t, "", "-i"+filepath.Join(hs, "framework"), "-i"+filepath.Join(hs, p),
+				"-outputdir", filepath.Join(dir, "build-"+p), "-o", exe, main)
 			if err != nil {
 				haskellPlayers.err = &rejectedError{"ghc " + p + ": " + err.Error() + "\n" + string(out)}
 				return

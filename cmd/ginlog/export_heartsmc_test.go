@@ -95,7 +95,7 @@ var heartsMCExes = struct {
 
 func heartsMCExe(t *testing.T, kind string) string {
 	t.Helper()
-	ghc := needTool(t, "ghc")
+	needTool(t, "ghc")
 	heartsMCExes.Lock()
 	defer heartsMCExes.Unlock()
 	if exe, ok := heartsMCExes.exe[kind]; ok {
@@ -118,8 +118,8 @@ func heartsMCExe(t *testing.T, kind string) string {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "player")
-	out, err := exec.Command(ghc, "-O1", "-Wall", "-Werror", "-i"+fw, "-i"+dir, "-outputdir", filepath.Join(dir, "build"),
-		"-o", exe, main).CombinedOutput()
+	out, err := testenv.GHC(t, "", "-O1", "-Wall", "-Werror", "-i"+fw, "-i"+dir, "-outputdir", filepath.Join(dir, "build"),
+		"-o", exe, main)
 	if err != nil {
 		t.Fatalf("ghc: %v\n%s", err, out)
 	}

@@ -105,3 +105,57 @@ func TestCorpora(t *testing.T) {
 		})
 	}
 }
+
+// TestGHCCache: a compilation is kept under the user's cache folder and
+// given back for the same sources and flags in another folder, without
+// compiling (the executable runs); other sources compile; a compilation
+// that fails is not kept; with GINLOG_TEST_GHC_CACHE=off nothing is kept.
+func TestGHCCache(t *testing.T) {
+	Tool(t, "ghc", "Debian package ghc")
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	t.Setenv("CI", "")
+	t.Setenv("GINLOG_TEST_GHC_CACHE", "")
+	kept := func() int {
+		entries, _ := os.ReadDir(filepath.Join(cache, "ginlog", "test-ghc"))
+		return len(entries)
+	}
+	build := func(src string) (string, []byte, error) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "Main.hs"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := GHC(t, dir, "-O0", "-outputdir", "build", "-o", "hello", "Main.hs")
+		return filepath.Join(dir, "hello"), out, err
+	}
+	const hello = "main :: IO ()\nmain = putStrLn \"hello\"\n"
+	for i, want := range []int{1, 1} {
+		exe, out, err := build(hello)
+		if err != nil {
+			t.Fatalf("build %d: %v\n%s", i+1, err, out)
+		}
+		if got, err := exec.Command(exe).Output(); err != nil || string(got) != "hello\n" {
+			t.Fatalf("build %d printed %q (%v)", i+1, got, err)
+		}
+		if kept() != want {
+			t.Fatalf("after build %d, %d compilations kept, want %d", i+1, kept(), want)
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(exe), "build")); (err == nil) != (i == 0) {
+			t.Errorf("build %d: compiled is %v, want %v", i+1, err == nil, i == 0)
+		}
+	}
+	if _, _, err := build("main :: IO ()\nmain = putStrLn 3\n"); err == nil {
+		t.Fatal("a program that does not type-check compiled")
+	}
+	if kept() != 1 {
+		t.Errorf("%d compilations kept after a failed one, want 1", kept())
+	}
+	t.Setenv("GINLOG_TEST_GHC_CACHE", "off")
+	if _, out, err := build(hello + "-- another\n"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if kept() != 1 {
+		t.Errorf("%d compilations kept with the cache off, want 1", kept())
+	}
+}

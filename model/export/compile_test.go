@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -215,18 +216,16 @@ func FuzzExport(f *testing.F) {
 // whose Main module is Main.hs, returning what it prints.
 func ghc(t testing.TB, files map[string]string) string {
 	t.Helper()
-	ghcPath := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
 	args := []string{"-Wall", "-Werror", "-O0", "-outputdir", filepath.Join(dir, "out"), "-o", filepath.Join(dir, "main")}
-	for name, src := range files {
+	for _, name := range slices.Sorted(maps.Keys(files)) { // one command line for the same files
+		src := files[name]
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		args = append(args, name)
 	}
-	cmd := exec.Command(ghcPath, args...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := testenv.GHC(t, dir, args...); err != nil {
 		t.Fatalf("ghc: %v\n%s", err, out)
 	}
 	out, err := exec.Command(filepath.Join(dir, "main")).Output()

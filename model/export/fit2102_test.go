@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -139,7 +140,6 @@ func ghcMake(t testing.TB, files map[string]string, flags []string, main bool) s
 // ghcMakeWith is ghcMake with the framework's modules of folder fw.
 func ghcMakeWith(t testing.TB, fw string, files map[string]string, flags []string, main bool) string {
 	t.Helper()
-	ghcPath := testenv.Tool(t, "ghc", "Debian package ghc")
 	dir := t.TempDir()
 	fw, err := filepath.Abs(fw)
 	if err != nil {
@@ -151,7 +151,8 @@ func ghcMakeWith(t testing.TB, fw string, files map[string]string, flags []strin
 	} else {
 		args = append(args, "-no-link")
 	}
-	for name, src := range files {
+	for _, name := range slices.Sorted(maps.Keys(files)) { // one command line for the same files
+		src := files[name]
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -161,9 +162,7 @@ func ghcMakeWith(t testing.TB, fw string, files map[string]string, flags []strin
 		}
 		args = append(args, path)
 	}
-	cmd := exec.Command(ghcPath, args...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := testenv.GHC(t, dir, args...); err != nil {
 		t.Fatalf("ghc %s: %v\n%s", strings.Join(flags, " "), err, out)
 	}
 	return filepath.Join(dir, "main")

@@ -162,7 +162,7 @@ func TestHeartsGoKeys(t *testing.T) {
 // -Wall -Werror beside a program that looks every key up, and checks what
 // it prints.
 func TestHeartsHaskellCompiles(t *testing.T) {
-	ghc := testenv.Tool(t, "ghc", "the Debian package ghc")
+	testenv.Tool(t, "ghc", "the Debian package ghc")
 	rt := sampleRates()
 	dir := t.TempDir()
 	var b bytes.Buffer
@@ -186,9 +186,7 @@ func TestHeartsHaskellCompiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "Main.hs"), []byte(main.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(ghc, "-Wall", "-Werror", "-o", "rates", "Main.hs")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := testenv.GHC(t, dir, "-Wall", "-Werror", "-o", "rates", "Main.hs"); err != nil {
 		t.Fatalf("ghc: %v\n%s\n%s", err, out, b.String())
 	}
 	out, err := exec.Command(filepath.Join(dir, "rates")).Output()
