@@ -117,8 +117,8 @@ func TestWeightsEdges(t *testing.T) {
 		}
 		for j, c := range weightsCommands {
 			t.Run(e.Name+"/"+c.name, func(t *testing.T) {
-				if c.args[0] == "simulate" && j%3 != i%3 {
-					testenv.Long(t, "plays the edge with each player; -short with one, each edge with the next")
+				if (c.args[0] == "simulate" || c.args[0] == "report") && j%3 != i%3 {
+					testenv.Long(t, "plays and reports each edge; -short plays or reports a third of the edges each way, each edge one way")
 				}
 				r := runCmd(t, env, withPath(c.args, path)...)
 				if r.code != exitOK && r.code != exitUsage || strings.Contains(r.err, "internal error") || strings.Contains(r.out, "NaN") {
