@@ -20,8 +20,8 @@ Hearts player itself as a Haskell module for the 2019 FIT2102 Hearts
 framework (a Safe module that compiles under -Wall -Werror): mcPlayCard
 takes playCard's arguments and plays as mc does, card for card, the hand's
 tricks kept in the memory; with --weights FILE (a Hearts weights file from
-ginlog fit --game hearts) as mc:FILE does, its deals weighed by the
-habits. With --out DIR it writes DIR/GinlogHearts.hs and a DIR/Player.hs
+ginlog fit --game hearts) as mc:FILE does: its candidate deals weighed by
+the habits, then drawn again by those weights (resampling). With --out DIR it writes DIR/GinlogHearts.hs and a DIR/Player.hs
 that plays it (never over a Player.hs of your own); compile it with the
 Main of ginlog bridge haskell --game hearts to play it in ginlog.`
 

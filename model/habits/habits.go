@@ -1,8 +1,9 @@
 // Package habits is the model of the data-tuned Hearts player: the
 // weights file of format ginlog-hearts-weights (version 1), the count
 // tables it holds, fitting them from hands whose every card's player is
-// known (Fit), and the rates and likelihoods the player weighs its sampled
-// deals by (Rate, Likelihood). It is pure: it reads hands the command
+// known (Fit), and the rates and likelihoods the player weighs its
+// candidate deals by before it draws the deals it plays out by those
+// weights (Rate, Likelihood). It is pure: it reads hands the command
 // hands it, and no database.
 //
 // The weights are two count tables, pooled over the players the fit
