@@ -54,7 +54,7 @@ func HaskellHeartsMC(out io.Writer, w *habits.Weights, module string, samples in
 	if w != nil {
 		p := w.Provenance
 		v.Player = "mc:PATH"
-		v.About = fmt.Sprintf("the mc:PATH player, its deals weighed by the habits counted from %d hands of %d games (%d plays).",
+		v.About = fmt.Sprintf("the mc:PATH player, its candidate deals weighed by the habits counted from %d hands of %d games (%d plays), then drawn again by those weights.",
 			p.Hands, p.Games, p.Plays)
 		v.Habits = []string{hsColumn(w.Dump.Opportunities[:]), hsTable(w.Dump.Cases[:]),
 			hsColumn(w.Lead.Opportunities[:]), hsTable(w.Lead.Cases[:])}
