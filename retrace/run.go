@@ -3,7 +3,6 @@ package retrace
 import (
 	"context"
 	"fmt"
-	"runtime"
 
 	"github.com/ginlog/ginlog/gin"
 	"github.com/ginlog/ginlog/gin/replay"
@@ -45,9 +44,6 @@ func Run(ctx context.Context, games []*replay.Game, opts Options, sink func(i in
 // set) as each is done, and passes the results to sink in the order of
 // the games, one call at a time: the machinery of Run and RunHearts.
 func runOrdered[R any](ctx context.Context, n, workers int, finished func(), do func(i int) (R, error), sink func(i int, r R) error) error {
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	opts := ordered.Options{Workers: min(workers, sim.MaxWorkers), Finished: finished}
+	opts := ordered.Options{Workers: workers, Max: sim.MaxWorkers, Finished: finished}
 	return ordered.Run(ctx, n, opts, func() func(int) (R, error) { return do }, sink)
 }

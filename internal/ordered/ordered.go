@@ -18,6 +18,9 @@ type Options struct {
 	// Workers is the number of goroutines (0: one per CPU), at most one
 	// per item.
 	Workers int
+	// Max, when positive, is the most goroutines Workers may start,
+	// whether it names them or means one per CPU.
+	Max int
 	// Finished, when set, is called as each item is done, from several
 	// goroutines at once and in no particular order: for a progress bar.
 	Finished func()
@@ -33,6 +36,9 @@ func Run[R any](ctx context.Context, n int, opts Options, newJob func() func(i i
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
+	}
+	if opts.Max > 0 {
+		workers = min(workers, opts.Max)
 	}
 	workers = min(workers, max(n, 1))
 	g, ctx := errgroup.WithContext(ctx)

@@ -11,9 +11,13 @@ import (
 
 // TestOrder: whatever the workers and however long each item takes, sink
 // sees every result once, in the order of the items; each worker's job
-// is made once, on its worker.
+// is made once, on its worker, and no more workers start than the items,
+// Workers and Max allow.
 func TestOrder(t *testing.T) {
-	for _, workers := range []int{0, 1, 3, 8, 100} {
+	for _, tc := range []struct{ workers, max, most int }{
+		{0, 0, 40}, {1, 0, 1}, {3, 0, 3}, {8, 0, 8}, {100, 0, 40}, {8, 2, 2}, {0, 1, 1}, {2, 5, 2},
+	} {
+		workers := tc.workers
 		var jobs, finished atomic.Int64
 		var got []int
 		newJob := func() func(int) (int, error) {
@@ -23,7 +27,8 @@ func TestOrder(t *testing.T) {
 				return i * i, nil
 			}
 		}
-		err := Run(context.Background(), 40, Options{Workers: workers, Finished: func() { finished.Add(1) }}, newJob,
+		opts := Options{Workers: workers, Max: tc.max, Finished: func() { finished.Add(1) }}
+		err := Run(context.Background(), 40, opts, newJob,
 			func(i, r int) error {
 				if i != len(got) || r != i*i {
 					t.Fatalf("%d workers: item %d (%d) after %d items", workers, i, r, len(got))
@@ -34,8 +39,8 @@ func TestOrder(t *testing.T) {
 		if err != nil || len(got) != 40 || finished.Load() != 40 {
 			t.Errorf("%d workers: %d results, %d finished, %v", workers, len(got), finished.Load(), err)
 		}
-		if n := jobs.Load(); n < 1 || workers > 0 && n > int64(min(workers, 40)) {
-			t.Errorf("%d workers: %d jobs made", workers, n)
+		if n := jobs.Load(); n < 1 || n > int64(tc.most) {
+			t.Errorf("%d workers, at most %d: %d jobs made, want 1 to %d", workers, tc.max, n, tc.most)
 		}
 	}
 }
