@@ -105,6 +105,10 @@ type minSearch struct {
 	best      int // most melded value found
 	bestPath  [maxMelds]uint8
 	bestDepth int
+	// enough is a melded value the search stops at once it has found it:
+	// the whole hand's points (nothing can beat every card melded), or
+	// less when only a bound matters (DeadwoodBelow).
+	enough int
 }
 
 // run explores the arrangements that may still use the melds in fit, given
@@ -114,6 +118,9 @@ func (s *minSearch) run(fit uint64, melded, depth int) {
 		s.best = melded
 		s.bestDepth = depth
 		copy(s.bestPath[:depth], s.path[:depth])
+	}
+	if s.best >= s.enough {
+		return // the first arrangement this good is the one kept
 	}
 	union := s.cs.union(fit)
 	if fit == 0 || melded+union.Points() <= s.best {
@@ -134,11 +141,32 @@ func (s *minSearch) run(fit uint64, melded, depth int) {
 func Deadwood(h Hand) int {
 	var s minSearch
 	s.cs.find(h)
+	total := h.Points()
 	if s.cs.n == 0 {
-		return h.Points()
+		return total
 	}
+	s.enough = total
 	s.run(s.cs.all(), 0, 0)
-	return h.Points() - s.best
+	return total - s.best
+}
+
+// DeadwoodBelow reports whether Deadwood(h) < bound. It searches only for
+// an arrangement that good, and stops at the first.
+func DeadwoodBelow(h Hand, bound int) bool {
+	total := h.Points()
+	if bound > total {
+		return true // even with nothing melded
+	}
+	var s minSearch
+	s.cs.find(h)
+	if s.cs.n == 0 {
+		return false
+	}
+	// The deadwood is below bound when the melded value is above total-bound.
+	s.best = total - bound
+	s.enough = s.best + 1
+	s.run(s.cs.all(), 0, 0)
+	return s.best > total-bound
 }
 
 // Arrangement is a way to lay out a hand: disjoint melds and the deadwood
@@ -156,6 +184,7 @@ func (a Arrangement) Points() int { return a.Deadwood.Points() }
 func Arrange(h Hand) Arrangement {
 	var s minSearch
 	s.cs.find(h)
+	s.enough = h.Points()
 	s.run(s.cs.all(), 0, 0)
 	a := Arrangement{Deadwood: h}
 	for _, i := range s.bestPath[:s.bestDepth] {

@@ -48,6 +48,18 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
 	if got := Deadwood(h); got != want {
 		t.Errorf("Deadwood(%s) = %d, want %d", h, got, want)
 	}
+	for _, bound := range []int{want - 1, want, want + 1, rng.IntN(100)} {
+		if got := DeadwoodBelow(h, bound); got != (want < bound) {
+			t.Errorf("DeadwoodBelow(%s, %d) = %v, deadwood %d", h, bound, got, want)
+		}
+	}
+	points := 0
+	for _, c := range h.Cards() {
+		points += c.Points()
+	}
+	if got := h.Points(); got != points {
+		t.Errorf("%s.Points() = %d, want %d", h, got, points)
+	}
 	a := Arrange(h)
 	dw, err := CheckDeclaration(h, a.Melds)
 	if err != nil || dw != want || a.Points() != want {

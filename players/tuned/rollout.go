@@ -423,7 +423,7 @@ func takeRelation(c gin.Card, h gin.Hand, dw int) int {
 	switch {
 	case !gin.Combo(h, c):
 		return model.TakeNone
-	case gin.Deadwood(h.Add(c)) < dw+c.Points():
+	case gin.DeadwoodBelow(h.Add(c), dw+c.Points()):
 		return model.TakeMeld
 	}
 	return model.TakeCombo

@@ -589,22 +589,27 @@ func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 		return 0
 	}
 	eleven := h.Add(e.discarded)
+	// dd.After(c) is the deadwood of eleven without c, which the take
+	// relations of the cards drawn need.
 	dd := gin.BestDiscards(eleven, 0)
 	if e.took && e.top.Valid() {
-		return l * hp.Take(model.TakeRelation(e.top, eleven.Remove(e.top)), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
+		after, _ := dd.After(e.top)
+		return l * hp.Take(takeRelation(e.top, eleven.Remove(e.top), after), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
 	}
 	// A stock draw, or the face-up card the rollout player never saw
 	// (visible.go) taken: the drawn card is any of h's not known.
+	tally := model.NewDiscardTally(&dd)
 	sum, n := 0.0, 0
 	for x := uint64(h &^ known); x != 0; x &= x - 1 {
 		c := gin.Card(bits.TrailingZeros64(x))
 		n++
-		lik := hp.Discard(&dd, e.discarded, c, e.stockLeft)
+		lik := hp.DiscardTallied(&tally, e.discarded, c, e.stockLeft)
 		if lik == 0 {
 			continue
 		}
 		if !e.took && e.top.Valid() {
-			lik *= 1 - hp.Take(model.TakeRelation(e.top, eleven.Remove(c)), e.stockLeft)
+			after, _ := dd.After(c)
+			lik *= 1 - hp.Take(takeRelation(e.top, eleven.Remove(c), after), e.stockLeft)
 		}
 		sum += lik
 	}
