@@ -29,9 +29,13 @@ func (cs *candidates) all() uint64 { return 1<<cs.n - 1 }
 
 const suitRow = 1<<NumRanks - 1
 
-// find lists every set and run in h. cs must be zero: searches declare a
-// fresh one per hand.
+// find lists every set and run in h. It clears what it reads of cs, so a
+// Solver's candidates serve hand after hand.
 func (cs *candidates) find(h Hand) {
+	cs.n = 0
+	for x := uint64(h); x != 0; x &= x - 1 {
+		cs.using[bits.TrailingZeros64(x)] = 0
+	}
 	var rows [NumSuits]uint64
 	for s := range rows {
 		rows[s] = uint64(h>>(s*NumRanks)) & suitRow
@@ -66,9 +70,11 @@ func (cs *candidates) find(h Hand) {
 		}
 	}
 	for i := 0; i < cs.n; i++ {
+		var conflict uint64
 		for x := uint64(cs.mask[i]); x != 0; x &= x - 1 {
-			cs.conflict[i] |= cs.using[bits.TrailingZeros64(x)]
+			conflict |= cs.using[bits.TrailingZeros64(x)]
 		}
+		cs.conflict[i] = conflict
 	}
 }
 
@@ -153,21 +159,40 @@ func Deadwood(h Hand) int {
 // DeadwoodBelow reports whether Deadwood(h) < bound. It searches only for
 // an arrangement that good, and stops at the first.
 func DeadwoodBelow(h Hand, bound int) bool {
+	var s minSearch
+	return s.below(h, bound)
+}
+
+func (s *minSearch) below(h Hand, bound int) bool {
 	total := h.Points()
 	if bound > total {
 		return true // even with nothing melded
 	}
-	var s minSearch
 	s.cs.find(h)
 	if s.cs.n == 0 {
 		return false
 	}
 	// The deadwood is below bound when the melded value is above total-bound.
-	s.best = total - bound
+	s.best, s.bestDepth = total-bound, 0
 	s.enough = s.best + 1
 	s.run(s.cs.all(), 0, 0)
 	return s.best > total-bound
 }
+
+// Solver answers BestDiscards and DeadwoodBelow with scratch space of its
+// own, which the package's functions make afresh for every hand: a loop
+// over many hands saves that by keeping one Solver. The answers are the
+// same. Not for concurrent use.
+type Solver struct {
+	discard discardSearch
+	min     minSearch
+}
+
+// BestDiscards is BestDiscards(h, forbidden).
+func (s *Solver) BestDiscards(h, forbidden Hand) Discards { return s.discard.discards(h, forbidden) }
+
+// DeadwoodBelow is DeadwoodBelow(h, bound).
+func (s *Solver) DeadwoodBelow(h Hand, bound int) bool { return s.min.below(h, bound) }
 
 // Arrangement is a way to lay out a hand: disjoint melds and the deadwood
 // cards left over.
@@ -207,17 +232,21 @@ type Discards struct {
 // deadwood of h without that card. Pass the card just drawn as forbidden: it
 // may not be discarded. h normally holds 11 cards, but any size works.
 func BestDiscards(h, forbidden Hand) Discards {
-	d := Discards{allowed: h &^ forbidden}
-	for x := uint64(d.allowed); x != 0; x &= x - 1 {
-		d.after[bits.TrailingZeros64(x)] = 255
-	}
 	var s discardSearch
+	return s.discards(h, forbidden)
+}
+
+// discards returns the answer of BestDiscards.
+func (s *discardSearch) discards(h, forbidden Hand) Discards {
+	s.d = Discards{allowed: h &^ forbidden}
+	for x := uint64(s.d.allowed); x != 0; x &= x - 1 {
+		s.d.after[bits.TrailingZeros64(x)] = 255
+	}
 	s.cs.find(h)
 	s.total = h.Points()
-	s.d = &d
-	d.whole = s.total
+	s.d.whole = s.total
 	s.run(h, s.cs.all(), 0)
-	return d
+	return s.d
 }
 
 // Whole returns the minimum deadwood of the whole hand (all eleven cards,
@@ -260,7 +289,7 @@ func (d *Discards) Best() (int, Hand) {
 type discardSearch struct {
 	cs    candidates
 	total int
-	d     *Discards
+	d     Discards // the answer
 }
 
 func (s *discardSearch) run(hand Hand, fit uint64, melded int) {

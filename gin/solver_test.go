@@ -27,12 +27,13 @@ func TestSolverMatchesReference(t *testing.T) {
 		t.Run(strconv.Itoa(size)+" cards", func(t *testing.T) {
 			t.Parallel()
 			rng := rand.New(rand.NewPCG(uint64(size), 1))
+			var solver Solver // kept from hand to hand, as its users do
 			for i := range n {
 				h := randomHand(rng, size)
 				if i%2 == 1 {
 					h = richHand(rng, size)
 				}
-				checkHand(t, h, rng)
+				checkHand(t, h, rng, &solver)
 				if t.Failed() {
 					t.Fatalf("hand %d: %s", i, h)
 				}
@@ -41,8 +42,9 @@ func TestSolverMatchesReference(t *testing.T) {
 	}
 }
 
-// checkHand compares every solver answer for h with the reference.
-func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
+// checkHand compares every solver answer for h with the reference, those
+// of solver (which has answered other hands before) included.
+func checkHand(t *testing.T, h Hand, rng *rand.Rand, solver *Solver) {
 	t.Helper()
 	want := refMin(h)
 	if got := Deadwood(h); got != want {
@@ -51,6 +53,9 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
 	for _, bound := range []int{want - 1, want, want + 1, rng.IntN(100)} {
 		if got := DeadwoodBelow(h, bound); got != (want < bound) {
 			t.Errorf("DeadwoodBelow(%s, %d) = %v, deadwood %d", h, bound, got, want)
+		}
+		if got := solver.DeadwoodBelow(h, bound); got != (want < bound) {
+			t.Errorf("Solver.DeadwoodBelow(%s, %d) = %v, deadwood %d", h, bound, got, want)
 		}
 	}
 	points := 0
@@ -84,6 +89,9 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
 		forbidden = HandOf(cards[rng.IntN(len(cards))])
 	}
 	d := BestDiscards(h, forbidden)
+	if got := solver.BestDiscards(h, forbidden); got != d {
+		t.Errorf("Solver.BestDiscards(%s, %s) = %+v, BestDiscards %+v", h, forbidden, got, d)
+	}
 	wantAfter := refDiscards(h, forbidden)
 	if d.Allowed() != h&^forbidden {
 		t.Errorf("BestDiscards(%s, %s).Allowed() = %s", h, forbidden, d.Allowed())
