@@ -146,12 +146,16 @@ func (s *minSearch) run(fit uint64, melded, depth int) {
 // disjoint melds.
 func Deadwood(h Hand) int {
 	var s minSearch
+	return s.deadwood(h)
+}
+
+func (s *minSearch) deadwood(h Hand) int {
 	s.cs.find(h)
 	total := h.Points()
 	if s.cs.n == 0 {
 		return total
 	}
-	s.enough = total
+	s.best, s.bestDepth, s.enough = 0, 0, total
 	s.run(s.cs.all(), 0, 0)
 	return total - s.best
 }
@@ -179,7 +183,7 @@ func (s *minSearch) below(h Hand, bound int) bool {
 	return s.best > total-bound
 }
 
-// Solver answers BestDiscards and DeadwoodBelow with scratch space of its
+// Solver answers Deadwood, BestDiscards and DeadwoodBelow with scratch space of its
 // own, which the package's functions make afresh for every hand: a loop
 // over many hands saves that by keeping one Solver. The answers are the
 // same. Not for concurrent use.
@@ -190,6 +194,9 @@ type Solver struct {
 
 // BestDiscards is BestDiscards(h, forbidden).
 func (s *Solver) BestDiscards(h, forbidden Hand) Discards { return s.discard.discards(h, forbidden) }
+
+// Deadwood is Deadwood(h).
+func (s *Solver) Deadwood(h Hand) int { return s.min.deadwood(h) }
 
 // DeadwoodBelow is DeadwoodBelow(h, bound).
 func (s *Solver) DeadwoodBelow(h Hand, bound int) bool { return s.min.below(h, bound) }

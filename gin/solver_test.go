@@ -50,6 +50,9 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand, solver *Solver) {
 	if got := Deadwood(h); got != want {
 		t.Errorf("Deadwood(%s) = %d, want %d", h, got, want)
 	}
+	if got := solver.Deadwood(h); got != want {
+		t.Errorf("Solver.Deadwood(%s) = %d, want %d", h, got, want)
+	}
 	for _, bound := range []int{want - 1, want, want + 1, rng.IntN(100)} {
 		if got := DeadwoodBelow(h, bound); got != (want < bound) {
 			t.Errorf("DeadwoodBelow(%s, %d) = %v, deadwood %d", h, bound, got, want)

@@ -137,7 +137,7 @@ func (j *Judge) discard(v *gin.View, drawn gin.Card, played gin.Card, call gin.C
 	}
 	if at < 0 {
 		opts = append(opts, Option{Pile: gin.NoPile, Card: played, Call: call})
-		afters = append(afters, gin.Deadwood(eleven.Remove(played)))
+		afters = append(afters, j.p.solver.Deadwood(eleven.Remove(played)))
 		at = len(opts) - 1
 	}
 	s.deal(j.p, v, eleven, drawn)

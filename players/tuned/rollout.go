@@ -195,7 +195,7 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 	}
 	for draws := 0; len(s.deals) < target && draws < 4*target; draws++ {
 		h := s.sampler.Sample(s.rng)
-		dw := gin.Deadwood(h)
+		dw := p.solver.Deadwood(h)
 		w := p.likelihood(&ev, h, known, dw)
 		if w <= 0 {
 			if len(zero) < s.cfg.Samples && len(s.deals) == 0 {
@@ -219,7 +219,7 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 		// No hand drawn explains the opponent's last play: the evidence is
 		// ignored.
 		for _, h := range zero {
-			s.deals = append(s.deals, rolloutDeal{hand: h, dw: gin.Deadwood(h), weight: 1})
+			s.deals = append(s.deals, rolloutDeal{hand: h, dw: p.solver.Deadwood(h), weight: 1})
 		}
 	}
 	for i := range s.deals {
@@ -266,7 +266,7 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 		return tc, tcall
 	}
 	eleven := v.HandSet().Add(drawn)
-	dd := gin.BestDiscards(eleven, gin.HandOf(drawn))
+	dd := p.solver.BestDiscards(eleven, gin.HandOf(drawn))
 	least, _ := dd.Best()
 	// The tuned player's choice comes first.
 	choices := append(s.choices[:0], rolloutChoice{tc, tcall})
@@ -426,12 +426,13 @@ func (p *Player) ownTurn(m *memo, mine gin.Hand, drawn gin.Card, left int, canCa
 	return eleven.Remove(top), least, top, call
 }
 
-// takeRelation is TakeRelation of c to ten-card hand h of deadwood dw.
-func takeRelation(c gin.Card, h gin.Hand, dw int) int {
+// takeRelation is TakeRelation of c to ten-card hand h of deadwood dw,
+// searched with s.
+func takeRelation(s *gin.Solver, c gin.Card, h gin.Hand, dw int) int {
 	switch {
 	case !gin.Combo(h, c):
 		return model.TakeNone
-	case gin.DeadwoodBelow(h.Add(c), dw+c.Points()):
+	case s.DeadwoodBelow(h.Add(c), dw+c.Points()):
 		return model.TakeMeld
 	}
 	return model.TakeCombo

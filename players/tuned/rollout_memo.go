@@ -66,12 +66,7 @@ func (m *memo) takeRelation(c gin.Card, h gin.Hand, dw int) int {
 	key := memoKey(h, c)
 	e := &m.relations[memoIndex(key)]
 	if e.key != key || e.dw != dw {
-		// takeRelation's rule, with the memo's solver
-		rel := model.TakeCombo
-		if m.solver.DeadwoodBelow(h.Add(c), dw+c.Points()) {
-			rel = model.TakeMeld
-		}
-		*e = memoRelation{key: key, dw: dw, rel: rel}
+		*e = memoRelation{key: key, dw: dw, rel: takeRelation(&m.solver, c, h, dw)}
 	}
 	return e.rel
 }

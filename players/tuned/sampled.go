@@ -165,7 +165,7 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 	var zero []oppSample
 	for draws := 0; len(d.samples) < Samples && draws < maxDraws; draws++ {
 		h := s.sampler.Sample(s.rng)
-		dw := gin.Deadwood(h)
+		dw := p.solver.Deadwood(h)
 		w := p.likelihood(&ev, h, known, dw)
 		if w <= 0 {
 			if len(zero) < Samples && len(d.samples) == 0 {
@@ -193,7 +193,7 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 		d.total += o.weight
 		o.stock = d.unknown &^ o.hand
 		o.nStock = o.stock.Len()
-		nine := gin.BestDiscards(o.hand, 0)
+		nine := p.solver.BestDiscards(o.hand, 0)
 		o.nine, _ = nine.Best()
 		p.oppDraws(d, o)
 	}
@@ -243,7 +243,7 @@ func (p *Player) oppDraws(d *decision, o *oppSample) {
 		c := gin.Card(bits.TrailingZeros64(x))
 		e := o.nine + c.Points()
 		if related.Has(c) {
-			dd := gin.BestDiscards(o.hand.Add(c), gin.HandOf(c))
+			dd := p.solver.BestDiscards(o.hand.Add(c), gin.HandOf(c))
 			e, _ = dd.Best()
 		}
 		q := 1.0
@@ -300,7 +300,7 @@ func (p *Player) respond(d *decision, o *oppSample, c gin.Card) (float64, int) {
 	e := 0
 	if take > 0 {
 		if gin.Combo(o.hand, c) {
-			dd := gin.BestDiscards(o.hand.Add(c), gin.HandOf(c))
+			dd := p.solver.BestDiscards(o.hand.Add(c), gin.HandOf(c))
 			e, _ = dd.Best()
 		} else {
 			e = o.nine + c.Points()
@@ -407,7 +407,7 @@ type sampledOption struct {
 // over unknown at phase. A discard that leaves more than ten points above
 // the least deadwood breaks a meld for nothing: it is left out.
 func (s *sampledState) candidates(p *Player, h gin.Hand, drawn gin.Card, unknown gin.Hand, phase int, out []sampledOption) []sampledOption {
-	dd := gin.BestDiscards(h, gin.HandOf(drawn))
+	dd := p.solver.BestDiscards(h, gin.HandOf(drawn))
 	best, _ := dd.Best()
 	out = out[:0]
 	for x := uint64(h.Remove(drawn)); x != 0; x &= x - 1 {
@@ -591,10 +591,10 @@ func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 	eleven := h.Add(e.discarded)
 	// dd.After(c) is the deadwood of eleven without c, which the take
 	// relations of the cards drawn need.
-	dd := gin.BestDiscards(eleven, 0)
+	dd := p.solver.BestDiscards(eleven, 0)
 	if e.took && e.top.Valid() {
 		after, _ := dd.After(e.top)
-		return l * hp.Take(takeRelation(e.top, eleven.Remove(e.top), after), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
+		return l * hp.Take(takeRelation(&p.solver, e.top, eleven.Remove(e.top), after), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
 	}
 	// A stock draw, or the face-up card the rollout player never saw
 	// (visible.go) taken: the drawn card is any of h's not known.
@@ -609,7 +609,7 @@ func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
 		}
 		if !e.took && e.top.Valid() {
 			after, _ := dd.After(c)
-			lik *= 1 - hp.Take(takeRelation(e.top, eleven.Remove(c), after), e.stockLeft)
+			lik *= 1 - hp.Take(takeRelation(&p.solver, e.top, eleven.Remove(c), after), e.stockLeft)
 		}
 		sum += lik
 	}
