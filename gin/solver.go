@@ -29,25 +29,27 @@ func (cs *candidates) all() uint64 { return 1<<cs.n - 1 }
 
 const suitRow = 1<<NumRanks - 1
 
-// find lists every set and run in h. It clears what it reads of cs, so a
+// find lists every set and run in h: the runs suit by suit (of 3, then 4,
+// then 5 cards), then the sets. It clears what it reads of cs, so a
 // Solver's candidates serve hand after hand.
 func (cs *candidates) find(h Hand) {
 	cs.n = 0
-	for x := uint64(h); x != 0; x &= x - 1 {
-		cs.using[bits.TrailingZeros64(x)] = 0
-	}
 	var rows [NumSuits]uint64
 	for s := range rows {
 		rows[s] = uint64(h>>(s*NumRanks)) & suitRow
 	}
 	for s, row := range rows {
 		r3 := row & (row >> 1) & (row >> 2)
+		if r3 == 0 {
+			continue // no run, so none longer
+		}
 		r4 := r3 & (row >> 3)
-		r5 := r4 & (row >> 4)
 		base := s * NumRanks
 		cs.addRuns(r3, 3, base)
-		cs.addRuns(r4, 4, base)
-		cs.addRuns(r5, 5, base)
+		if r4 != 0 {
+			cs.addRuns(r4, 4, base)
+			cs.addRuns(r4&(row>>4), 5, base)
+		}
 	}
 	a, b, c, d := rows[0], rows[1], rows[2], rows[3]
 	three := a&b&(c|d) | c&d&(a|b)
@@ -63,6 +65,17 @@ func (cs *candidates) find(h Hand) {
 			continue
 		}
 		cs.add(set, 3*p)
+	}
+	if cs.n == 0 {
+		return
+	}
+	// The searches read using only for cards of some meld.
+	var covered Hand
+	for i := 0; i < cs.n; i++ {
+		covered |= cs.mask[i]
+	}
+	for x := uint64(covered); x != 0; x &= x - 1 {
+		cs.using[bits.TrailingZeros64(x)] = 0
 	}
 	for i := 0; i < cs.n; i++ {
 		for x := uint64(cs.mask[i]); x != 0; x &= x - 1 {
@@ -89,12 +102,8 @@ func (cs *candidates) union(fit uint64) Hand {
 
 func (cs *candidates) addRuns(starts uint64, length, base int) {
 	for x := starts; x != 0; x &= x - 1 {
-		low := bits.TrailingZeros64(x)
-		value := 0
-		for r := low; r < low+length; r++ {
-			value += Rank(r).Points()
-		}
-		cs.add(Hand((uint64(1)<<length-1)<<(base+low)), value)
+		run := (uint64(1)<<length - 1) << bits.TrailingZeros64(x)
+		cs.add(Hand(run<<base), int(rowPoints[run]))
 	}
 }
 
