@@ -195,8 +195,7 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 	}
 	for draws := 0; len(s.deals) < target && draws < 4*target; draws++ {
 		h := s.sampler.Sample(s.rng)
-		dw := p.solver.Deadwood(h)
-		w := p.likelihood(&ev, h, known, dw)
+		w, dw := p.weigh(&ev, h, known, -1)
 		if w <= 0 {
 			if len(zero) < s.cfg.Samples && len(s.deals) == 0 {
 				zero = append(zero, h)

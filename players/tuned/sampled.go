@@ -575,30 +575,61 @@ func lastOppPlay(v *gin.View, plays int) oppPlay {
 // held: the chance is the mean over them; so could a face-up card the
 // player never saw (UnknownCard), taken with no chance to weigh.
 func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
+	l, _ := p.weigh(e, h, known, dw)
+	return l
+}
+
+// weigh returns likelihood(e, h, known, dw) and dw; given dw -1, it
+// takes h's deadwood from the discard search the likelihood makes anyway
+// (and returns -1 with a likelihood of 0 when it did not need it).
+func (p *Player) weigh(e *oppPlay, h, known gin.Hand, dw int) (float64, int) {
 	if !e.ok {
-		return 1
+		if dw < 0 {
+			dw = p.solver.Deadwood(h)
+		}
+		return 1, dw
 	}
 	hp := p.w.HandPolicy
 	l := 1.0
-	if e.couldCall {
+	if e.couldCall && dw >= 0 {
 		if l = 1 - hp.Call(dw, e.stockLeft); l <= 0 {
-			return 0
+			return 0, dw
 		}
 	}
 	if e.took && e.top.Valid() && !h.Has(e.top) {
-		return 0
+		return 0, dw
 	}
 	eleven := h.Add(e.discarded)
 	// dd.After(c) is the deadwood of eleven without c, which the take
 	// relations of the cards drawn need.
 	dd := p.solver.BestDiscards(eleven, 0)
+	if dw < 0 {
+		if h.Has(e.discarded) {
+			dw = p.solver.Deadwood(h)
+		} else {
+			dw, _ = dd.After(e.discarded) // eleven without the discard is h
+		}
+		if e.couldCall {
+			if l = 1 - hp.Call(dw, e.stockLeft); l <= 0 {
+				return 0, dw
+			}
+		}
+	}
+	return p.weighDraw(e, h, known, l, eleven, &dd), dw
+}
+
+// weighDraw is the rest of weigh: the chance of the draw and the discard,
+// times l, the chance of not calling; eleven is h with the discard, dd
+// its discard search.
+func (p *Player) weighDraw(e *oppPlay, h, known gin.Hand, l float64, eleven gin.Hand, dd *gin.Discards) float64 {
+	hp := p.w.HandPolicy
 	if e.took && e.top.Valid() {
 		after, _ := dd.After(e.top)
-		return l * hp.Take(takeRelation(&p.solver, e.top, eleven.Remove(e.top), after), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
+		return l * hp.Take(takeRelation(&p.solver, e.top, eleven.Remove(e.top), after), e.stockLeft) * hp.Discard(dd, e.discarded, e.top, e.stockLeft)
 	}
 	// A stock draw, or the face-up card the rollout player never saw
 	// (visible.go) taken: the drawn card is any of h's not known.
-	tally := model.NewDiscardTally(&dd)
+	tally := model.NewDiscardTally(dd)
 	sum, n := 0.0, 0
 	for x := uint64(h &^ known); x != 0; x &= x - 1 {
 		c := gin.Card(bits.TrailingZeros64(x))
