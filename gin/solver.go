@@ -1,6 +1,9 @@
 package gin
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // The solver works on the candidate melds of a hand: every set and run its
 // cards can form. A search then branches on one card at a time (the lowest
@@ -199,6 +202,7 @@ func (s *minSearch) below(h Hand, bound int) bool {
 type Solver struct {
 	discard discardSearch
 	min     minSearch
+	least   leastSearch
 }
 
 // BestDiscards is BestDiscards(h, forbidden).
@@ -206,6 +210,9 @@ func (s *Solver) BestDiscards(h, forbidden Hand) Discards { return s.discard.dis
 
 // Deadwood is Deadwood(h).
 func (s *Solver) Deadwood(h Hand) int { return s.min.deadwood(h) }
+
+// LeastDiscards is LeastDiscards(h, forbidden).
+func (s *Solver) LeastDiscards(h, forbidden Hand) (int, Hand) { return s.least.find(h, forbidden) }
 
 // DeadwoodBelow is DeadwoodBelow(h, bound).
 func (s *Solver) DeadwoodBelow(h Hand, bound int) bool { return s.min.below(h, bound) }
@@ -329,4 +336,71 @@ func (s *discardSearch) run(hand Hand, fit uint64, melded int) {
 		s.run(hand&^s.cs.mask[i], fit&^s.cs.conflict[i], melded+int(s.cs.value[i]))
 	}
 	s.run(hand, fit&^s.cs.using[lowCard], melded)
+}
+
+// LeastDiscards returns BestDiscards(h, forbidden).Best(): the least
+// deadwood a discard of a card of h not in forbidden leaves, and the cards
+// that leave it. It skips the arrangements that cannot leave that little.
+func LeastDiscards(h, forbidden Hand) (int, Hand) {
+	var s leastSearch
+	return s.find(h, forbidden)
+}
+
+// leastSearch is discardSearch for the best discards only: each leaf
+// offers its deadwood cards as discards, and a branch is cut when even
+// melding all its candidate melds' cards and throwing the allowed card
+// of most points would leave more deadwood than the least found.
+type leastSearch struct {
+	cs      candidates
+	total   int
+	allowed Hand
+	least   int
+	cards   Hand
+}
+
+func (s *leastSearch) find(h, forbidden Hand) (int, Hand) {
+	s.allowed = h &^ forbidden
+	if s.allowed == 0 {
+		return -1, 0
+	}
+	s.cs.find(h)
+	s.total = h.Points()
+	s.least, s.cards = math.MaxInt, 0
+	s.run(h, s.cs.all(), 0)
+	return s.least, s.cards
+}
+
+func (s *leastSearch) run(hand Hand, fit uint64, melded int) {
+	if fit == 0 {
+		base := s.total - melded
+		for x := uint64(hand & s.allowed); x != 0; x &= x - 1 {
+			c := bits.TrailingZeros64(x)
+			switch v := base - cardPoints[c]; {
+			case v < s.least:
+				s.least, s.cards = v, Hand(1)<<c
+			case v == s.least:
+				s.cards |= Hand(1) << c
+			}
+		}
+		return
+	}
+	union := s.cs.union(fit)
+	if s.total-melded-union.Points()-maxPoints(hand&s.allowed) > s.least {
+		return // no leaf below ties the least
+	}
+	lowCard := bits.TrailingZeros64(uint64(union))
+	for x := fit & s.cs.using[lowCard]; x != 0; x &= x - 1 {
+		i := bits.TrailingZeros64(x)
+		s.run(hand&^s.cs.mask[i], fit&^s.cs.conflict[i], melded+int(s.cs.value[i]))
+	}
+	s.run(hand, fit&^s.cs.using[lowCard], melded)
+}
+
+// maxPoints returns the most points of a card of h (0 for no card).
+func maxPoints(h Hand) int {
+	ranks := uint64(h|h>>NumRanks|h>>(2*NumRanks)|h>>(3*NumRanks)) & suitRow
+	if ranks == 0 {
+		return 0
+	}
+	return Rank(63 - bits.LeadingZeros64(ranks)).Points()
 }

@@ -83,6 +83,11 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand, solver *Solver) {
 			t.Errorf("ReachableDeadwood(%s) = %v lacks %d", h, reach, v)
 		}
 	}
+	all := BestDiscards(h, 0)
+	least, cards := all.Best()
+	if got, gotCards := solver.LeastDiscards(h, 0); got != least || gotCards != cards {
+		t.Errorf("Solver.LeastDiscards(%s, none) = %d %s, want %d %s", h, got, gotCards, least, cards)
+	}
 	if h.Len() != 11 {
 		return
 	}
@@ -111,8 +116,15 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand, solver *Solver) {
 	if got := d.Whole(); got != want {
 		t.Errorf("BestDiscards(%s, %s).Whole() = %d, want %d", h, forbidden, got, want)
 	}
-	if got, cards := d.Best(); got != bestWant || cards.Len() == 0 {
-		t.Errorf("BestDiscards(%s, %s).Best() = %d %s, want %d", h, forbidden, got, cards, bestWant)
+	least, cards = d.Best()
+	if least != bestWant || cards.Len() == 0 {
+		t.Errorf("BestDiscards(%s, %s).Best() = %d %s, want %d", h, forbidden, least, cards, bestWant)
+	}
+	if got, gotCards := LeastDiscards(h, forbidden); got != least || gotCards != cards {
+		t.Errorf("LeastDiscards(%s, %s) = %d %s, want %d %s", h, forbidden, got, gotCards, least, cards)
+	}
+	if got, gotCards := solver.LeastDiscards(h, forbidden); got != least || gotCards != cards {
+		t.Errorf("Solver.LeastDiscards(%s, %s) = %d %s, want %d %s", h, forbidden, got, gotCards, least, cards)
 	}
 	for _, c := range forbidden.Cards() {
 		if _, ok := d.After(c); ok {

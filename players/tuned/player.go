@@ -162,16 +162,14 @@ func (p *Player) ahead(h, unknown gin.Hand, phase int) float64 {
 	}
 	// A card unrelated to h melds with nothing and may not be discarded at
 	// once: it stays deadwood beside the best nine of h's cards.
-	nine := p.solver.BestDiscards(h, 0)
-	base, _ := nine.Best()
+	base, _ := p.solver.LeastDiscards(h, 0)
 	related := neighbours(h) & unknown
 	sum := 0.0
 	for x := uint64(unknown); x != 0; x &= x - 1 {
 		u := gin.Card(bits.TrailingZeros64(x))
 		best := base + u.Points()
 		if related.Has(u) {
-			d := p.solver.BestDiscards(h.Add(u), gin.HandOf(u))
-			best, _ = d.Best()
+			best, _ = p.solver.LeastDiscards(h.Add(u), gin.HandOf(u))
 		}
 		sum += p.value(best, phase)
 	}
@@ -346,8 +344,7 @@ func (p *Player) drawValue(h, unknown gin.Hand, stockLeft int) float64 {
 // hand h after drawing drawn, among the discards that leave the least
 // deadwood.
 func (p *Player) keepBest(h gin.Hand, drawn gin.Card, unknown gin.Hand, stockLeft int) float64 {
-	d := p.solver.BestDiscards(h, gin.HandOf(drawn))
-	least, cards := d.Best()
+	least, cards := p.solver.LeastDiscards(h, gin.HandOf(drawn))
 	best := math.Inf(-1)
 	for y := uint64(cards); y != 0; y &= y - 1 {
 		kept := h.Remove(gin.Card(bits.TrailingZeros64(y)))

@@ -46,13 +46,13 @@ func memoKey(h gin.Hand, c gin.Card) uint64 { return uint64(h) | uint64(c+1)<<gi
 // memoIndex is the table index of key.
 func memoIndex(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - memoBits) }
 
-// bestDiscards is BestDiscards(eleven, HandOf(drawn)).Best().
+// bestDiscards is LeastDiscards(eleven, HandOf(drawn)), the same as
+// BestDiscards(eleven, HandOf(drawn)).Best().
 func (m *memo) bestDiscards(eleven gin.Hand, drawn gin.Card) (int, gin.Hand) {
 	key := memoKey(eleven, drawn)
 	e := &m.discards[memoIndex(key)]
 	if e.key != key {
-		dd := m.solver.BestDiscards(eleven, gin.HandOf(drawn))
-		least, cards := dd.Best()
+		least, cards := m.solver.LeastDiscards(eleven, gin.HandOf(drawn))
 		*e = memoDiscard{key: key, least: least, cards: cards}
 	}
 	return e.least, e.cards

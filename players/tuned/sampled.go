@@ -193,8 +193,7 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 		d.total += o.weight
 		o.stock = d.unknown &^ o.hand
 		o.nStock = o.stock.Len()
-		nine := p.solver.BestDiscards(o.hand, 0)
-		o.nine, _ = nine.Best()
+		o.nine, _ = p.solver.LeastDiscards(o.hand, 0)
 		p.oppDraws(d, o)
 	}
 	return d
@@ -243,8 +242,7 @@ func (p *Player) oppDraws(d *decision, o *oppSample) {
 		c := gin.Card(bits.TrailingZeros64(x))
 		e := o.nine + c.Points()
 		if related.Has(c) {
-			dd := p.solver.BestDiscards(o.hand.Add(c), gin.HandOf(c))
-			e, _ = dd.Best()
+			e, _ = p.solver.LeastDiscards(o.hand.Add(c), gin.HandOf(c))
 		}
 		q := 1.0
 		switch {
@@ -300,8 +298,7 @@ func (p *Player) respond(d *decision, o *oppSample, c gin.Card) (float64, int) {
 	e := 0
 	if take > 0 {
 		if gin.Combo(o.hand, c) {
-			dd := p.solver.BestDiscards(o.hand.Add(c), gin.HandOf(c))
-			e, _ = dd.Best()
+			e, _ = p.solver.LeastDiscards(o.hand.Add(c), gin.HandOf(c))
 		} else {
 			e = o.nine + c.Points()
 		}
@@ -314,15 +311,13 @@ func (p *Player) respond(d *decision, o *oppSample, c gin.Card) (float64, int) {
 // deadwood of ten-card hand h after drawing y and discarding another card:
 // what the look-ahead values over a sample's stock.
 func drawDeadwoods(h, unknown gin.Hand, out *[gin.NumCards]int8) {
-	nine := gin.BestDiscards(h, 0)
-	base, _ := nine.Best()
+	base, _ := gin.LeastDiscards(h, 0)
 	related := neighbours(h) & unknown
 	for x := uint64(unknown); x != 0; x &= x - 1 {
 		u := gin.Card(bits.TrailingZeros64(x))
 		best := base + u.Points()
 		if related.Has(u) {
-			dd := gin.BestDiscards(h.Add(u), gin.HandOf(u))
-			best, _ = dd.Best()
+			best, _ = gin.LeastDiscards(h.Add(u), gin.HandOf(u))
 		}
 		out[u] = int8(min(best, model.MaxValueDeadwood))
 	}
