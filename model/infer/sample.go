@@ -26,6 +26,10 @@ type Sampler struct {
 	// suf[i][k] is the elementary symmetric polynomial e_k of the odds of
 	// cards i..n-1, for k up to count.
 	suf [gin.NumCards + 1][gin.HandSize + 1]float64
+	// take[i][k] is odds[i] suf[i+1][k-1], for k from 1 to count: card i
+	// is taken, with k still to take, when a uniform draw times suf[i][k]
+	// falls below it.
+	take [gin.NumCards][gin.HandSize + 1]float64
 }
 
 // Sampler prepares s to draw the opponent's hand as the tracker stands,
@@ -61,8 +65,10 @@ func (s *Sampler) prepare(known gin.Hand, cards []gin.Card, z []float64, count i
 	for i := s.n - 1; i >= 0; i-- {
 		next, row, o := &s.suf[i+1], &s.suf[i], s.odds[i]
 		row[0] = 1
+		take := &s.take[i]
 		for k := 1; k < k1; k++ {
 			row[k] = next[k] + o*next[k-1]
+			take[k] = o * next[k-1]
 		}
 	}
 }
@@ -82,7 +88,7 @@ func (s *Sampler) Sample(rng *rand.Rand) gin.Hand {
 			}
 			break
 		}
-		if rng.Float64()*s.suf[i][r] < s.odds[i]*s.suf[i+1][r-1] {
+		if rng.Float64()*s.suf[i][r] < s.take[i][r] {
 			h = h.Add(s.cards[i])
 			r--
 		}
