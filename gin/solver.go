@@ -32,29 +32,31 @@ func (cs *candidates) all() uint64 { return 1<<cs.n - 1 }
 
 const suitRow = 1<<NumRanks - 1
 
+// runStarts has the ranks a run of three can start at (ace to jack) in
+// every suit.
+const runStarts = (1<<(NumRanks-2) - 1) * (1 | 1<<NumRanks | 1<<(2*NumRanks) | 1<<(3*NumRanks))
+
 // find lists every set and run in h: the runs suit by suit (of 3, then 4,
 // then 5 cards), then the sets. It clears what it reads of cs, so a
 // Solver's candidates serve hand after hand.
 func (cs *candidates) find(h Hand) {
 	cs.n = 0
-	var rows [NumSuits]uint64
-	for s := range rows {
-		rows[s] = uint64(h>>(s*NumRanks)) & suitRow
-	}
-	for s, row := range rows {
-		r3 := row & (row >> 1) & (row >> 2)
-		if r3 == 0 {
-			continue // no run, so none longer
-		}
-		r4 := r3 & (row >> 3)
-		base := s * NumRanks
+	// The first cards of three-card runs, all suits at once, and then the
+	// suits that have one, in order.
+	all := uint64(h)
+	for starts := all & (all >> 1) & (all >> 2) & runStarts; starts != 0; {
+		base := bits.TrailingZeros64(starts) / NumRanks * NumRanks
+		row := all >> base & suitRow
+		r3 := starts >> base & suitRow
+		starts &^= suitRow << base
 		cs.addRuns(r3, 3, base)
-		if r4 != 0 {
+		if r4 := r3 & (row >> 3); r4 != 0 {
 			cs.addRuns(r4, 4, base)
 			cs.addRuns(r4&(row>>4), 5, base)
 		}
 	}
-	a, b, c, d := rows[0], rows[1], rows[2], rows[3]
+	a, b := all&suitRow, all>>NumRanks&suitRow
+	c, d := all>>(2*NumRanks)&suitRow, all>>(3*NumRanks)&suitRow
 	three := a&b&(c|d) | c&d&(a|b)
 	for x := three; x != 0; x &= x - 1 {
 		r := Rank(bits.TrailingZeros64(x))
