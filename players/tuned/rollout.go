@@ -194,7 +194,7 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 		hist = s.history(v, ev.index)
 	}
 	for draws := 0; len(s.deals) < target && draws < 4*target; draws++ {
-		h := s.sampler.Sample(s.rng)
+		h := s.sampler.SamplePCG(&s.pcg) // Sample(s.rng), the same hand
 		w, dw := p.weigh(&ev, h, known, -1)
 		if w <= 0 {
 			if len(zero) < s.cfg.Samples && len(s.deals) == 0 {
