@@ -374,15 +374,17 @@ func (s *leastSearch) find(h, forbidden Hand) (int, Hand) {
 
 func (s *leastSearch) run(hand Hand, fit uint64, melded int) {
 	if fit == 0 {
-		base := s.total - melded
-		for x := uint64(hand & s.allowed); x != 0; x &= x - 1 {
-			c := bits.TrailingZeros64(x)
-			switch v := base - cardPoints[c]; {
-			case v < s.least:
-				s.least, s.cards = v, Hand(1)<<c
-			case v == s.least:
-				s.cards |= Hand(1) << c
-			}
+		// The leaf's best discards are its deadwood cards of most points.
+		free := hand & s.allowed
+		if free == 0 {
+			return
+		}
+		most := maxPoints(free)
+		switch v := s.total - melded - most; {
+		case v < s.least:
+			s.least, s.cards = v, free&pointsMask[most]
+		case v == s.least:
+			s.cards |= free & pointsMask[most]
 		}
 		return
 	}
@@ -397,6 +399,14 @@ func (s *leastSearch) run(hand Hand, fit uint64, melded int) {
 	}
 	s.run(hand, fit&^s.cs.using[lowCard], melded)
 }
+
+// pointsMask[p] holds the cards worth p points.
+var pointsMask = func() (t [11]Hand) {
+	for c := range Card(NumCards) {
+		t[c.Points()] |= Hand(1) << c
+	}
+	return t
+}()
 
 // maxPoints returns the most points of a card of h (0 for no card).
 func maxPoints(h Hand) int {

@@ -78,19 +78,15 @@ func (s *Sampler) prepare(known gin.Hand, cards []gin.Card, z []float64, count i
 // each is taken with the probability that the set holds it given the
 // choices so far: its odds times e_{r-1} of the cards after it, over e_r
 // of it and the cards after it, r being the cards still to take.
-func (s *Sampler) Sample(rng *rand.Rand) gin.Hand { return sample(s, rng) }
+func (s *Sampler) Sample(rng *rand.Rand) gin.Hand { return s.sample(nil, rng) }
 
 // SamplePCG is Sample(rand.New(src)), the same hand from the same numbers,
 // without calling src through an interface for every card.
-func (s *Sampler) SamplePCG(src *rand.PCG) gin.Hand { return sample(s, pcgFloats{src}) }
+func (s *Sampler) SamplePCG(src *rand.PCG) gin.Hand { return s.sample(src, nil) }
 
-// pcgFloats draws Float64 from a PCG as rand.Rand does.
-type pcgFloats struct{ src *rand.PCG }
-
-func (p pcgFloats) Float64() float64 { return float64(p.src.Uint64()<<11>>11) / (1 << 53) }
-
-// sample is Sample, drawing its uniforms from rng.
-func sample[R interface{ Float64() float64 }](s *Sampler, rng R) gin.Hand {
+// sample is Sample, drawing its uniforms from src if it is not nil, as
+// rand.Rand's Float64 does, else from rng.
+func (s *Sampler) sample(src *rand.PCG, rng *rand.Rand) gin.Hand {
 	h := s.known
 	r := s.count
 	for i := 0; i < s.n && r > 0; i++ {
@@ -100,7 +96,13 @@ func sample[R interface{ Float64() float64 }](s *Sampler, rng R) gin.Hand {
 			}
 			break
 		}
-		if rng.Float64()*s.suf[i][r] < s.take[i][r] {
+		var u float64
+		if src != nil {
+			u = float64(src.Uint64()<<11>>11) / (1 << 53)
+		} else {
+			u = rng.Float64()
+		}
+		if u*s.suf[i][r] < s.take[i][r] {
 			h = h.Add(s.cards[i])
 			r--
 		}
