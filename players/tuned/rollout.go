@@ -108,7 +108,7 @@ type rolloutState struct {
 	order   []gin.Card // the stock orders of all deals, one after another
 	hist    []histEvent
 	left    []int
-	memo    *memo // the play-outs' hand searches (rollout_memo.go), made by the first
+	memo    *memo // the play-outs' hand searches (rollout_memo.go), made by the first play-out
 	kept    []rolloutDeal
 	visible []gin.PublicPlay // the history as the framework shows it (visible.go)
 	// salt changes the deals a view gets: 0 for the rollout player, which
