@@ -57,6 +57,13 @@ func BenchmarkBestDiscard(b *testing.B) {
 				sink += v
 			}
 		})
+		b.Run(tc.name+"/least", func(b *testing.B) {
+			var s Solver
+			for i := 0; b.Loop(); i++ {
+				v, _ := s.LeastDiscards(hands[i%benchHands], 0)
+				sink += v
+			}
+		})
 		b.Run(tc.name+"/bruteforce", func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				sink += len(refDiscards(hands[i%benchHands], 0))

@@ -43,14 +43,23 @@ func (h Hand) Cards() []Card {
 	return cards
 }
 
-// Points returns the total deadwood value of the cards in the hand.
+// Points returns the total deadwood value of the cards in the hand: a
+// table lookup per suit.
 func (h Hand) Points() int {
-	total := 0
-	for x := uint64(h); x != 0; x &= x - 1 {
-		total += cardPoints[bits.TrailingZeros64(x)]
-	}
-	return total
+	return int(rowPoints[h&suitRow]) + int(rowPoints[h>>NumRanks&suitRow]) +
+		int(rowPoints[h>>(2*NumRanks)&suitRow]) + int(rowPoints[h>>(3*NumRanks)&suitRow])
 }
+
+// rowPoints[r] is the deadwood value of the ranks of one suit in the bits
+// of r.
+var rowPoints = func() (t [1 << NumRanks]uint8) {
+	for r := range t {
+		for x := uint64(r); x != 0; x &= x - 1 {
+			t[r] += uint8(Rank(bits.TrailingZeros64(x)).Points())
+		}
+	}
+	return t
+}()
 
 // String returns the cards in deck order separated by spaces, in the form
 // ParseHand reads.

@@ -9,6 +9,22 @@ func Before(after Hand, drawn, discarded Card) Hand { return after.Remove(drawn)
 // suit at most within ranks away from it (1: the cards next to it; 2: also
 // those one gap away, which a run through the gap would join).
 func Neighbours(c Card, within int) Hand {
+	if within == 2 && c < NumCards {
+		return neighbours2[c] // Combo's, every turn of a play-out
+	}
+	return neighbours(c, within)
+}
+
+// neighbours2 holds Neighbours(c, 2) of every card c.
+var neighbours2 = func() (t [NumCards]Hand) {
+	for c := range Card(NumCards) {
+		t[c] = neighbours(c, 2)
+	}
+	return t
+}()
+
+// neighbours is Neighbours without the table.
+func neighbours(c Card, within int) Hand {
 	var h Hand
 	for s := Suit(0); s < NumSuits; s++ {
 		h = h.Add(NewCard(s, c.Rank()))

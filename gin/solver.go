@@ -1,6 +1,9 @@
 package gin
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // The solver works on the candidate melds of a hand: every set and run its
 // cards can form. A search then branches on one card at a time (the lowest
@@ -29,23 +32,31 @@ func (cs *candidates) all() uint64 { return 1<<cs.n - 1 }
 
 const suitRow = 1<<NumRanks - 1
 
-// find lists every set and run in h. cs must be zero: searches declare a
-// fresh one per hand.
+// runStarts has the ranks a run of three can start at (ace to jack) in
+// every suit.
+const runStarts = (1<<(NumRanks-2) - 1) * (1 | 1<<NumRanks | 1<<(2*NumRanks) | 1<<(3*NumRanks))
+
+// find lists every set and run in h: the runs suit by suit (of 3, then 4,
+// then 5 cards), then the sets. It clears what it reads of cs, so a
+// Solver's candidates serve hand after hand.
 func (cs *candidates) find(h Hand) {
-	var rows [NumSuits]uint64
-	for s := range rows {
-		rows[s] = uint64(h>>(s*NumRanks)) & suitRow
-	}
-	for s, row := range rows {
-		r3 := row & (row >> 1) & (row >> 2)
-		r4 := r3 & (row >> 3)
-		r5 := r4 & (row >> 4)
-		base := s * NumRanks
+	cs.n = 0
+	// The first cards of three-card runs, all suits at once, and then the
+	// suits that have one, in order.
+	all := uint64(h)
+	for starts := all & (all >> 1) & (all >> 2) & runStarts; starts != 0; {
+		base := bits.TrailingZeros64(starts) / NumRanks * NumRanks
+		row := all >> base & suitRow
+		r3 := starts >> base & suitRow
+		starts &^= suitRow << base
 		cs.addRuns(r3, 3, base)
-		cs.addRuns(r4, 4, base)
-		cs.addRuns(r5, 5, base)
+		if r4 := r3 & (row >> 3); r4 != 0 {
+			cs.addRuns(r4, 4, base)
+			cs.addRuns(r4&(row>>4), 5, base)
+		}
 	}
-	a, b, c, d := rows[0], rows[1], rows[2], rows[3]
+	a, b := all&suitRow, all>>NumRanks&suitRow
+	c, d := all>>(2*NumRanks)&suitRow, all>>(3*NumRanks)&suitRow
 	three := a&b&(c|d) | c&d&(a|b)
 	for x := three; x != 0; x &= x - 1 {
 		r := Rank(bits.TrailingZeros64(x))
@@ -60,15 +71,28 @@ func (cs *candidates) find(h Hand) {
 		}
 		cs.add(set, 3*p)
 	}
+	if cs.n == 0 {
+		return
+	}
+	// The searches read using only for cards of some meld.
+	var covered Hand
+	for i := 0; i < cs.n; i++ {
+		covered |= cs.mask[i]
+	}
+	for x := uint64(covered); x != 0; x &= x - 1 {
+		cs.using[bits.TrailingZeros64(x)] = 0
+	}
 	for i := 0; i < cs.n; i++ {
 		for x := uint64(cs.mask[i]); x != 0; x &= x - 1 {
 			cs.using[bits.TrailingZeros64(x)] |= 1 << i
 		}
 	}
 	for i := 0; i < cs.n; i++ {
+		var conflict uint64
 		for x := uint64(cs.mask[i]); x != 0; x &= x - 1 {
-			cs.conflict[i] |= cs.using[bits.TrailingZeros64(x)]
+			conflict |= cs.using[bits.TrailingZeros64(x)]
 		}
+		cs.conflict[i] = conflict
 	}
 }
 
@@ -83,12 +107,8 @@ func (cs *candidates) union(fit uint64) Hand {
 
 func (cs *candidates) addRuns(starts uint64, length, base int) {
 	for x := starts; x != 0; x &= x - 1 {
-		low := bits.TrailingZeros64(x)
-		value := 0
-		for r := low; r < low+length; r++ {
-			value += Rank(r).Points()
-		}
-		cs.add(Hand((uint64(1)<<length-1)<<(base+low)), value)
+		run := (uint64(1)<<length - 1) << bits.TrailingZeros64(x)
+		cs.add(Hand(run<<base), int(rowPoints[run]))
 	}
 }
 
@@ -105,6 +125,10 @@ type minSearch struct {
 	best      int // most melded value found
 	bestPath  [maxMelds]uint8
 	bestDepth int
+	// enough is a melded value the search stops at once it has found it:
+	// the whole hand's points (nothing can beat every card melded), or
+	// less when only a bound matters (DeadwoodBelow).
+	enough int
 }
 
 // run explores the arrangements that may still use the melds in fit, given
@@ -114,6 +138,9 @@ func (s *minSearch) run(fit uint64, melded, depth int) {
 		s.best = melded
 		s.bestDepth = depth
 		copy(s.bestPath[:depth], s.path[:depth])
+	}
+	if s.best >= s.enough {
+		return // the first arrangement this good is the one kept
 	}
 	union := s.cs.union(fit)
 	if fit == 0 || melded+union.Points() <= s.best {
@@ -133,13 +160,64 @@ func (s *minSearch) run(fit uint64, melded, depth int) {
 // disjoint melds.
 func Deadwood(h Hand) int {
 	var s minSearch
+	return s.deadwood(h)
+}
+
+func (s *minSearch) deadwood(h Hand) int {
+	s.cs.find(h)
+	total := h.Points()
+	if s.cs.n == 0 {
+		return total
+	}
+	s.best, s.bestDepth, s.enough = 0, 0, total
+	s.run(s.cs.all(), 0, 0)
+	return total - s.best
+}
+
+// DeadwoodBelow reports whether Deadwood(h) < bound. It searches only for
+// an arrangement that good, and stops at the first.
+func DeadwoodBelow(h Hand, bound int) bool {
+	var s minSearch
+	return s.below(h, bound)
+}
+
+func (s *minSearch) below(h Hand, bound int) bool {
+	total := h.Points()
+	if bound > total {
+		return true // even with nothing melded
+	}
 	s.cs.find(h)
 	if s.cs.n == 0 {
-		return h.Points()
+		return false
 	}
+	// The deadwood is below bound when the melded value is above total-bound.
+	s.best, s.bestDepth = total-bound, 0
+	s.enough = s.best + 1
 	s.run(s.cs.all(), 0, 0)
-	return h.Points() - s.best
+	return s.best > total-bound
 }
+
+// Solver answers Deadwood, BestDiscards and DeadwoodBelow with scratch space of its
+// own, which the package's functions make afresh for every hand: a loop
+// over many hands saves that by keeping one Solver. The answers are the
+// same. Not for concurrent use.
+type Solver struct {
+	discard discardSearch
+	min     minSearch
+	least   leastSearch
+}
+
+// BestDiscards is BestDiscards(h, forbidden).
+func (s *Solver) BestDiscards(h, forbidden Hand) Discards { return s.discard.discards(h, forbidden) }
+
+// Deadwood is Deadwood(h).
+func (s *Solver) Deadwood(h Hand) int { return s.min.deadwood(h) }
+
+// LeastDiscards is LeastDiscards(h, forbidden).
+func (s *Solver) LeastDiscards(h, forbidden Hand) (int, Hand) { return s.least.find(h, forbidden) }
+
+// DeadwoodBelow is DeadwoodBelow(h, bound).
+func (s *Solver) DeadwoodBelow(h Hand, bound int) bool { return s.min.below(h, bound) }
 
 // Arrangement is a way to lay out a hand: disjoint melds and the deadwood
 // cards left over.
@@ -156,6 +234,7 @@ func (a Arrangement) Points() int { return a.Deadwood.Points() }
 func Arrange(h Hand) Arrangement {
 	var s minSearch
 	s.cs.find(h)
+	s.enough = h.Points()
 	s.run(s.cs.all(), 0, 0)
 	a := Arrangement{Deadwood: h}
 	for _, i := range s.bestPath[:s.bestDepth] {
@@ -178,17 +257,21 @@ type Discards struct {
 // deadwood of h without that card. Pass the card just drawn as forbidden: it
 // may not be discarded. h normally holds 11 cards, but any size works.
 func BestDiscards(h, forbidden Hand) Discards {
-	d := Discards{allowed: h &^ forbidden}
-	for x := uint64(d.allowed); x != 0; x &= x - 1 {
-		d.after[bits.TrailingZeros64(x)] = 255
-	}
 	var s discardSearch
+	return s.discards(h, forbidden)
+}
+
+// discards returns the answer of BestDiscards.
+func (s *discardSearch) discards(h, forbidden Hand) Discards {
+	s.d = Discards{allowed: h &^ forbidden}
+	for x := uint64(s.d.allowed); x != 0; x &= x - 1 {
+		s.d.after[bits.TrailingZeros64(x)] = 255
+	}
 	s.cs.find(h)
 	s.total = h.Points()
-	s.d = &d
-	d.whole = s.total
+	s.d.whole = s.total
 	s.run(h, s.cs.all(), 0)
-	return d
+	return s.d
 }
 
 // Whole returns the minimum deadwood of the whole hand (all eleven cards,
@@ -231,7 +314,7 @@ func (d *Discards) Best() (int, Hand) {
 type discardSearch struct {
 	cs    candidates
 	total int
-	d     *Discards
+	d     Discards // the answer
 }
 
 func (s *discardSearch) run(hand Hand, fit uint64, melded int) {
@@ -255,4 +338,81 @@ func (s *discardSearch) run(hand Hand, fit uint64, melded int) {
 		s.run(hand&^s.cs.mask[i], fit&^s.cs.conflict[i], melded+int(s.cs.value[i]))
 	}
 	s.run(hand, fit&^s.cs.using[lowCard], melded)
+}
+
+// LeastDiscards returns BestDiscards(h, forbidden).Best(): the least
+// deadwood a discard of a card of h not in forbidden leaves, and the cards
+// that leave it. It skips the arrangements that cannot leave that little.
+func LeastDiscards(h, forbidden Hand) (int, Hand) {
+	var s leastSearch
+	return s.find(h, forbidden)
+}
+
+// leastSearch is discardSearch for the best discards only: each leaf
+// offers its deadwood cards as discards, and a branch is cut when even
+// melding all its candidate melds' cards and throwing the allowed card
+// of most points would leave more deadwood than the least found.
+type leastSearch struct {
+	cs      candidates
+	total   int
+	allowed Hand
+	least   int
+	cards   Hand
+}
+
+func (s *leastSearch) find(h, forbidden Hand) (int, Hand) {
+	s.allowed = h &^ forbidden
+	if s.allowed == 0 {
+		return -1, 0
+	}
+	s.cs.find(h)
+	s.total = h.Points()
+	s.least, s.cards = math.MaxInt, 0
+	s.run(h, s.cs.all(), 0)
+	return s.least, s.cards
+}
+
+func (s *leastSearch) run(hand Hand, fit uint64, melded int) {
+	if fit == 0 {
+		// The leaf's best discards are its deadwood cards of most points.
+		free := hand & s.allowed
+		if free == 0 {
+			return
+		}
+		most := maxPoints(free)
+		switch v := s.total - melded - most; {
+		case v < s.least:
+			s.least, s.cards = v, free&pointsMask[most]
+		case v == s.least:
+			s.cards |= free & pointsMask[most]
+		}
+		return
+	}
+	union := s.cs.union(fit)
+	if s.total-melded-union.Points()-maxPoints(hand&s.allowed) > s.least {
+		return // no leaf below ties the least
+	}
+	lowCard := bits.TrailingZeros64(uint64(union))
+	for x := fit & s.cs.using[lowCard]; x != 0; x &= x - 1 {
+		i := bits.TrailingZeros64(x)
+		s.run(hand&^s.cs.mask[i], fit&^s.cs.conflict[i], melded+int(s.cs.value[i]))
+	}
+	s.run(hand, fit&^s.cs.using[lowCard], melded)
+}
+
+// pointsMask[p] holds the cards worth p points.
+var pointsMask = func() (t [11]Hand) {
+	for c := range Card(NumCards) {
+		t[c.Points()] |= Hand(1) << c
+	}
+	return t
+}()
+
+// maxPoints returns the most points of a card of h (0 for no card).
+func maxPoints(h Hand) int {
+	ranks := uint64(h|h>>NumRanks|h>>(2*NumRanks)|h>>(3*NumRanks)) & suitRow
+	if ranks == 0 {
+		return 0
+	}
+	return Rank(63 - bits.LeadingZeros64(ranks)).Points()
 }

@@ -27,12 +27,13 @@ func TestSolverMatchesReference(t *testing.T) {
 		t.Run(strconv.Itoa(size)+" cards", func(t *testing.T) {
 			t.Parallel()
 			rng := rand.New(rand.NewPCG(uint64(size), 1))
+			var solver Solver // kept from hand to hand, as its users do
 			for i := range n {
 				h := randomHand(rng, size)
 				if i%2 == 1 {
 					h = richHand(rng, size)
 				}
-				checkHand(t, h, rng)
+				checkHand(t, h, rng, &solver)
 				if t.Failed() {
 					t.Fatalf("hand %d: %s", i, h)
 				}
@@ -41,12 +42,31 @@ func TestSolverMatchesReference(t *testing.T) {
 	}
 }
 
-// checkHand compares every solver answer for h with the reference.
-func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
+// checkHand compares every solver answer for h with the reference, those
+// of solver (which has answered other hands before) included.
+func checkHand(t *testing.T, h Hand, rng *rand.Rand, solver *Solver) {
 	t.Helper()
 	want := refMin(h)
 	if got := Deadwood(h); got != want {
 		t.Errorf("Deadwood(%s) = %d, want %d", h, got, want)
+	}
+	if got := solver.Deadwood(h); got != want {
+		t.Errorf("Solver.Deadwood(%s) = %d, want %d", h, got, want)
+	}
+	for _, bound := range []int{want - 1, want, want + 1, rng.IntN(100)} {
+		if got := DeadwoodBelow(h, bound); got != (want < bound) {
+			t.Errorf("DeadwoodBelow(%s, %d) = %v, deadwood %d", h, bound, got, want)
+		}
+		if got := solver.DeadwoodBelow(h, bound); got != (want < bound) {
+			t.Errorf("Solver.DeadwoodBelow(%s, %d) = %v, deadwood %d", h, bound, got, want)
+		}
+	}
+	points := 0
+	for _, c := range h.Cards() {
+		points += c.Points()
+	}
+	if got := h.Points(); got != points {
+		t.Errorf("%s.Points() = %d, want %d", h, got, points)
 	}
 	a := Arrange(h)
 	dw, err := CheckDeclaration(h, a.Melds)
@@ -63,6 +83,11 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
 			t.Errorf("ReachableDeadwood(%s) = %v lacks %d", h, reach, v)
 		}
 	}
+	all := BestDiscards(h, 0)
+	least, cards := all.Best()
+	if got, gotCards := solver.LeastDiscards(h, 0); got != least || gotCards != cards {
+		t.Errorf("Solver.LeastDiscards(%s, none) = %d %s, want %d %s", h, got, gotCards, least, cards)
+	}
 	if h.Len() != 11 {
 		return
 	}
@@ -72,6 +97,9 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
 		forbidden = HandOf(cards[rng.IntN(len(cards))])
 	}
 	d := BestDiscards(h, forbidden)
+	if got := solver.BestDiscards(h, forbidden); got != d {
+		t.Errorf("Solver.BestDiscards(%s, %s) = %+v, BestDiscards %+v", h, forbidden, got, d)
+	}
 	wantAfter := refDiscards(h, forbidden)
 	if d.Allowed() != h&^forbidden {
 		t.Errorf("BestDiscards(%s, %s).Allowed() = %s", h, forbidden, d.Allowed())
@@ -88,8 +116,15 @@ func checkHand(t *testing.T, h Hand, rng *rand.Rand) {
 	if got := d.Whole(); got != want {
 		t.Errorf("BestDiscards(%s, %s).Whole() = %d, want %d", h, forbidden, got, want)
 	}
-	if got, cards := d.Best(); got != bestWant || cards.Len() == 0 {
-		t.Errorf("BestDiscards(%s, %s).Best() = %d %s, want %d", h, forbidden, got, cards, bestWant)
+	least, cards = d.Best()
+	if least != bestWant || cards.Len() == 0 {
+		t.Errorf("BestDiscards(%s, %s).Best() = %d %s, want %d", h, forbidden, least, cards, bestWant)
+	}
+	if got, gotCards := LeastDiscards(h, forbidden); got != least || gotCards != cards {
+		t.Errorf("LeastDiscards(%s, %s) = %d %s, want %d %s", h, forbidden, got, gotCards, least, cards)
+	}
+	if got, gotCards := solver.LeastDiscards(h, forbidden); got != least || gotCards != cards {
+		t.Errorf("Solver.LeastDiscards(%s, %s) = %d %s, want %d %s", h, forbidden, got, gotCards, least, cards)
 	}
 	for _, c := range forbidden.Cards() {
 		if _, ok := d.After(c); ok {

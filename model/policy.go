@@ -25,7 +25,7 @@ func TakeRelation(c gin.Card, h gin.Hand) int {
 	switch {
 	case !gin.Combo(h, c):
 		return TakeNone
-	case gin.Deadwood(h.Add(c)) < gin.Deadwood(h)+c.Points():
+	case gin.DeadwoodBelow(h.Add(c), gin.Deadwood(h)+c.Points()):
 		return TakeMeld
 	}
 	return TakeCombo

@@ -94,6 +94,22 @@ var PhaseFloors = [NumPhases]int{29, 26, 23, 19, 13, 0}
 
 // Phase returns the phase of a turn beginning with stockLeft cards.
 func Phase(stockLeft int) int {
+	if stockLeft >= 0 && stockLeft < len(phaseOf) {
+		return int(phaseOf[stockLeft]) // the play-outs ask it at every turn
+	}
+	return phaseByFloors(stockLeft)
+}
+
+// phaseOf[n] is Phase(n) for the stock sizes a round has.
+var phaseOf = func() (t [gin.StockSize + 1]uint8) {
+	for n := range t {
+		t[n] = uint8(phaseByFloors(n))
+	}
+	return t
+}()
+
+// phaseByFloors is Phase from PhaseFloors.
+func phaseByFloors(stockLeft int) int {
 	for ph, floor := range PhaseFloors {
 		if stockLeft >= floor {
 			return ph

@@ -26,6 +26,10 @@ type Sampler struct {
 	// suf[i][k] is the elementary symmetric polynomial e_k of the odds of
 	// cards i..n-1, for k up to count.
 	suf [gin.NumCards + 1][gin.HandSize + 1]float64
+	// take[i][k] is odds[i] suf[i+1][k-1], for k from 1 to count: card i
+	// is taken, with k still to take, when a uniform draw times suf[i][k]
+	// falls below it.
+	take [gin.NumCards][gin.HandSize + 1]float64
 }
 
 // Sampler prepares s to draw the opponent's hand as the tracker stands,
@@ -61,8 +65,10 @@ func (s *Sampler) prepare(known gin.Hand, cards []gin.Card, z []float64, count i
 	for i := s.n - 1; i >= 0; i-- {
 		next, row, o := &s.suf[i+1], &s.suf[i], s.odds[i]
 		row[0] = 1
+		take := &s.take[i]
 		for k := 1; k < k1; k++ {
 			row[k] = next[k] + o*next[k-1]
+			take[k] = o * next[k-1]
 		}
 	}
 }
@@ -72,7 +78,15 @@ func (s *Sampler) prepare(known gin.Hand, cards []gin.Card, z []float64, count i
 // each is taken with the probability that the set holds it given the
 // choices so far: its odds times e_{r-1} of the cards after it, over e_r
 // of it and the cards after it, r being the cards still to take.
-func (s *Sampler) Sample(rng *rand.Rand) gin.Hand {
+func (s *Sampler) Sample(rng *rand.Rand) gin.Hand { return s.sample(nil, rng) }
+
+// SamplePCG is Sample(rand.New(src)), the same hand from the same numbers,
+// without calling src through an interface for every card.
+func (s *Sampler) SamplePCG(src *rand.PCG) gin.Hand { return s.sample(src, nil) }
+
+// sample is Sample, drawing its uniforms from src if it is not nil, as
+// rand.Rand's Float64 does, else from rng.
+func (s *Sampler) sample(src *rand.PCG, rng *rand.Rand) gin.Hand {
 	h := s.known
 	r := s.count
 	for i := 0; i < s.n && r > 0; i++ {
@@ -82,7 +96,13 @@ func (s *Sampler) Sample(rng *rand.Rand) gin.Hand {
 			}
 			break
 		}
-		if rng.Float64()*s.suf[i][r] < s.odds[i]*s.suf[i+1][r-1] {
+		var u float64
+		if src != nil {
+			u = float64(src.Uint64()<<11>>11) / (1 << 53)
+		} else {
+			u = rng.Float64()
+		}
+		if u*s.suf[i][r] < s.take[i][r] {
 			h = h.Add(s.cards[i])
 			r--
 		}

@@ -165,3 +165,30 @@ func BenchmarkSample(b *testing.B) {
 	}
 	_ = sink
 }
+
+// TestSamplePCG checks that SamplePCG draws the hands Sample draws from a
+// rand.Rand over the same PCG, and leaves the PCG where Sample does.
+func TestSamplePCG(t *testing.T) {
+	for ti, tc := range []struct {
+		n, count int
+	}{{5, 2}, {31, 10}, {20, 0}, {12, 12}, {40, 7}} {
+		z := make([]float64, tc.n)
+		cards := make([]gin.Card, tc.n)
+		zr := rand.New(rand.NewPCG(uint64(ti), 3))
+		for i := range z {
+			z[i], cards[i] = zr.NormFloat64(), gin.Card(i)
+		}
+		var s Sampler
+		s.prepare(gin.HandOf(gin.Card(51)), cards, z, tc.count)
+		a, b := rand.NewPCG(uint64(ti), 7), rand.NewPCG(uint64(ti), 7)
+		rng := rand.New(a)
+		for i := range 500 {
+			if got, want := s.SamplePCG(b), s.Sample(rng); got != want {
+				t.Fatalf("problem %d, draw %d: SamplePCG = %v, Sample = %v", ti, i, got, want)
+			}
+			if *a != *b {
+				t.Fatalf("problem %d, draw %d: the PCGs part", ti, i)
+			}
+		}
+	}
+}

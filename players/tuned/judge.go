@@ -137,7 +137,7 @@ func (j *Judge) discard(v *gin.View, drawn gin.Card, played gin.Card, call gin.C
 	}
 	if at < 0 {
 		opts = append(opts, Option{Pile: gin.NoPile, Card: played, Call: call})
-		afters = append(afters, gin.Deadwood(eleven.Remove(played)))
+		afters = append(afters, j.p.solver.Deadwood(eleven.Remove(played)))
 		at = len(opts) - 1
 	}
 	s.deal(j.p, v, eleven, drawn)
@@ -279,7 +279,7 @@ func (j *Judge) draw(v *gin.View, played gin.Pile) Judgement {
 			if o.Pile == gin.StockPile && len(d.stock) > 0 {
 				drawn, rest.stock = d.stock[0], d.stock[1:]
 			}
-			mine, dw, top, call := j.p.ownTurn(h, drawn, v.StockLeft, canCall)
+			mine, dw, top, call := j.p.ownTurn(s.memos(), h, drawn, v.StockLeft, canCall)
 			var net float64
 			switch {
 			case call != gin.Drop:

@@ -56,6 +56,8 @@ import (
 type Player struct {
 	w *model.Weights
 	x []float64
+	// solver answers the meld searches of the player's decisions.
+	solver gin.Solver
 	// kept holds, while discards are compared two draws ahead, the
 	// ten-card hands valued so far by next.
 	kept map[gin.Hand]float64
@@ -156,20 +158,18 @@ func neighbours(h gin.Hand) gin.Hand {
 func (p *Player) ahead(h, unknown gin.Hand, phase int) float64 {
 	n := unknown.Len()
 	if n == 0 {
-		return p.value(gin.Deadwood(h), phase)
+		return p.value(p.solver.Deadwood(h), phase)
 	}
 	// A card unrelated to h melds with nothing and may not be discarded at
 	// once: it stays deadwood beside the best nine of h's cards.
-	nine := gin.BestDiscards(h, 0)
-	base, _ := nine.Best()
+	base, _ := p.solver.LeastDiscards(h, 0)
 	related := neighbours(h) & unknown
 	sum := 0.0
 	for x := uint64(unknown); x != 0; x &= x - 1 {
 		u := gin.Card(bits.TrailingZeros64(x))
 		best := base + u.Points()
 		if related.Has(u) {
-			d := gin.BestDiscards(h.Add(u), gin.HandOf(u))
-			best, _ = d.Best()
+			best, _ = p.solver.LeastDiscards(h.Add(u), gin.HandOf(u))
 		}
 		sum += p.value(best, phase)
 	}
@@ -216,8 +216,8 @@ func (p *Player) Draw(v *gin.View) gin.Pile {
 	}
 	h := v.HandSet()
 	phase := model.Phase(v.StockLeft)
-	dw := gin.Deadwood(h)
-	d := gin.BestDiscards(h.Add(v.Top), gin.HandOf(v.Top))
+	dw := p.solver.Deadwood(h)
+	d := p.solver.BestDiscards(h.Add(v.Top), gin.HandOf(v.Top))
 	best, _ := d.Best()
 	switch {
 	case d.Whole() < dw+v.Top.Points(): // it joins a meld
@@ -246,7 +246,7 @@ func (p *Player) Discard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 // tunedDiscard is Discard without the inference model.
 func (p *Player) tunedDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call) {
 	eleven := v.HandSet().Add(drawn)
-	d := gin.BestDiscards(eleven, gin.HandOf(drawn))
+	d := p.solver.BestDiscards(eleven, gin.HandOf(drawn))
 	best, bestCards := d.Best()
 	if !v.FirstTurn() && best == 0 {
 		return bestCards.Cards()[0], gin.Gin
@@ -344,8 +344,7 @@ func (p *Player) drawValue(h, unknown gin.Hand, stockLeft int) float64 {
 // hand h after drawing drawn, among the discards that leave the least
 // deadwood.
 func (p *Player) keepBest(h gin.Hand, drawn gin.Card, unknown gin.Hand, stockLeft int) float64 {
-	d := gin.BestDiscards(h, gin.HandOf(drawn))
-	least, cards := d.Best()
+	least, cards := p.solver.LeastDiscards(h, gin.HandOf(drawn))
 	best := math.Inf(-1)
 	for y := uint64(cards); y != 0; y &= y - 1 {
 		kept := h.Remove(gin.Card(bits.TrailingZeros64(y)))

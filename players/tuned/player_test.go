@@ -58,7 +58,7 @@ func TestPhase(t *testing.T) {
 	for _, tc := range []struct {
 		stockLeft, want int
 	}{
-		{31, 0}, {29, 0}, {28, 1}, {26, 1}, {25, 2}, {23, 2}, {22, 3}, {19, 3}, {18, 4}, {13, 4}, {12, 5}, {0, 5},
+		{31, 0}, {29, 0}, {28, 1}, {26, 1}, {25, 2}, {23, 2}, {22, 3}, {19, 3}, {18, 4}, {13, 4}, {12, 5}, {0, 5}, {-2, 5}, {40, 0},
 	} {
 		if got := model.Phase(tc.stockLeft); got != tc.want {
 			t.Errorf("Phase(%d) = %d, want %d", tc.stockLeft, got, tc.want)

@@ -108,6 +108,7 @@ type rolloutState struct {
 	order   []gin.Card // the stock orders of all deals, one after another
 	hist    []histEvent
 	left    []int
+	memo    *memo // the play-outs' hand searches (rollout_memo.go), made by the first play-out
 	kept    []rolloutDeal
 	visible []gin.PublicPlay // the history as the framework shows it (visible.go)
 	// salt changes the deals a view gets: 0 for the rollout player, which
@@ -133,6 +134,14 @@ func newRolloutState(m *infer.Model, g *model.GameValue, cfg RolloutConfig) *rol
 	s.rng = rand.New(&s.pcg)
 	s.playRng = rand.New(&s.play)
 	return s
+}
+
+// memos returns the play-outs' memo, made at the first call.
+func (s *rolloutState) memos() *memo {
+	if s.memo == nil {
+		s.memo = new(memo)
+	}
+	return s.memo
 }
 
 // fresh returns a state with s's model, game values and configuration and
@@ -185,9 +194,8 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 		hist = s.history(v, ev.index)
 	}
 	for draws := 0; len(s.deals) < target && draws < 4*target; draws++ {
-		h := s.sampler.Sample(s.rng)
-		dw := gin.Deadwood(h)
-		w := p.likelihood(&ev, h, known, dw)
+		h := s.sampler.SamplePCG(&s.pcg) // Sample(s.rng), the same hand
+		w, dw := p.weigh(&ev, h, known, -1)
 		if w <= 0 {
 			if len(zero) < s.cfg.Samples && len(s.deals) == 0 {
 				zero = append(zero, h)
@@ -210,7 +218,7 @@ func (s *rolloutState) deal(p *Player, v *gin.View, own gin.Hand, drawn gin.Card
 		// No hand drawn explains the opponent's last play: the evidence is
 		// ignored.
 		for _, h := range zero {
-			s.deals = append(s.deals, rolloutDeal{hand: h, dw: gin.Deadwood(h), weight: 1})
+			s.deals = append(s.deals, rolloutDeal{hand: h, dw: p.solver.Deadwood(h), weight: 1})
 		}
 	}
 	for i := range s.deals {
@@ -257,7 +265,7 @@ func (p *Player) rolloutDiscard(v *gin.View, drawn gin.Card) (gin.Card, gin.Call
 		return tc, tcall
 	}
 	eleven := v.HandSet().Add(drawn)
-	dd := gin.BestDiscards(eleven, gin.HandOf(drawn))
+	dd := p.solver.BestDiscards(eleven, gin.HandOf(drawn))
 	least, _ := dd.Best()
 	// The tuned player's choice comes first.
 	choices := append(s.choices[:0], rolloutChoice{tc, tcall})
@@ -350,6 +358,7 @@ func (p *Player) playOut(mine gin.Hand, dw int, d *rolloutDeal, top gin.Card, op
 	hp := p.w.HandPolicy
 	opp, oppDW := d.hand, d.dw
 	stock := d.stock
+	m := p.rollout.memos()
 	if len(stock) == 0 {
 		return knockScore(dw, oppDW)
 	}
@@ -357,14 +366,13 @@ func (p *Player) playOut(mine gin.Hand, dw int, d *rolloutDeal, top gin.Card, op
 		// The opponent's turn.
 		left := len(stock)
 		var drawn gin.Card
-		if take := hp.Take(takeRelation(top, opp, oppDW), left); take > 0 && (take >= 1 || rng.Float64() < take) {
+		if take := hp.Take(m.takeRelation(top, opp, oppDW), left); take > 0 && (take >= 1 || rng.Float64() < take) {
 			drawn = top
 		} else {
 			drawn, stock = stock[0], stock[1:]
 		}
 		eleven := opp.Add(drawn)
-		dd := gin.BestDiscards(eleven, gin.HandOf(drawn))
-		least, cards := dd.Best()
+		least, cards := m.bestDiscards(eleven, drawn)
 		top = pick(cards, rng)
 		opp, oppDW = eleven.Remove(top), least
 		if !oppFirst {
@@ -379,13 +387,13 @@ func (p *Player) playOut(mine gin.Hand, dw int, d *rolloutDeal, top gin.Card, op
 		}
 		// The player's turn.
 		left = len(stock)
-		if takeRelation(top, mine, dw) == model.TakeMeld {
+		if m.takeRelation(top, mine, dw) == model.TakeMeld {
 			drawn = top
 		} else {
 			drawn, stock = stock[0], stock[1:]
 		}
 		var call gin.Call
-		mine, dw, top, call = p.ownTurn(mine, drawn, left, true)
+		mine, dw, top, call = p.ownTurn(m, mine, drawn, left, true)
 		switch {
 		case call != gin.Drop:
 			return ownCallScore(dw, oppDW)
@@ -402,10 +410,9 @@ func (p *Player) playOut(mine gin.Hand, dw int, d *rolloutDeal, top gin.Card, op
 // among those that leave the least deadwood (never drawn), and, when
 // canCall, calls Gin at 0 and knocks when the knock policy favours it. It
 // returns the hand kept, its deadwood, the discard and the call.
-func (p *Player) ownTurn(mine gin.Hand, drawn gin.Card, left int, canCall bool) (gin.Hand, int, gin.Card, gin.Call) {
+func (p *Player) ownTurn(m *memo, mine gin.Hand, drawn gin.Card, left int, canCall bool) (gin.Hand, int, gin.Card, gin.Call) {
 	eleven := mine.Add(drawn)
-	dd := gin.BestDiscards(eleven, gin.HandOf(drawn))
-	least, cards := dd.Best()
+	least, cards := m.bestDiscards(eleven, drawn)
 	top := highest(cards)
 	call := gin.Drop
 	switch {
@@ -418,12 +425,13 @@ func (p *Player) ownTurn(mine gin.Hand, drawn gin.Card, left int, canCall bool) 
 	return eleven.Remove(top), least, top, call
 }
 
-// takeRelation is TakeRelation of c to ten-card hand h of deadwood dw.
-func takeRelation(c gin.Card, h gin.Hand, dw int) int {
+// takeRelation is TakeRelation of c to ten-card hand h of deadwood dw,
+// searched with s.
+func takeRelation(s *gin.Solver, c gin.Card, h gin.Hand, dw int) int {
 	switch {
 	case !gin.Combo(h, c):
 		return model.TakeNone
-	case gin.Deadwood(h.Add(c)) < dw+c.Points():
+	case s.DeadwoodBelow(h.Add(c), dw+c.Points()):
 		return model.TakeMeld
 	}
 	return model.TakeCombo

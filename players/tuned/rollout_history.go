@@ -78,12 +78,13 @@ func (p *Player) historyWeight(ev []histEvent, h gin.Hand, dw int, soft float64)
 		var q float64
 		switch e.kind {
 		case histTaken:
-			q = hp.Take(model.TakeRelation(e.card, h.Remove(e.card)), e.stockLeft)
+			rest := h.Remove(e.card)
+			q = hp.Take(takeRelation(&p.solver, e.card, rest, p.solver.Deadwood(rest)), e.stockLeft)
 		case histRefused:
-			q = 1 - hp.Take(takeRelation(e.card, h, dw), e.stockLeft)
+			q = 1 - hp.Take(takeRelation(&p.solver, e.card, h, dw), e.stockLeft)
 		case histDiscard:
 			q = 1
-			if takeRelation(e.card, h, dw) == model.TakeMeld {
+			if takeRelation(&p.solver, e.card, h, dw) == model.TakeMeld {
 				q = 1 - hp.BestDiscardRate[model.Phase(e.stockLeft)]
 			}
 		}

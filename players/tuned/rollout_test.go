@@ -98,6 +98,7 @@ func TestPlayOut(t *testing.T) {
 // hand's deadwood, against TakeRelation on random hands and cards.
 func TestTakeRelationWithDeadwood(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
+	var solver gin.Solver
 	for range 2000 {
 		perm := rng.Perm(gin.NumCards)
 		var h gin.Hand
@@ -105,7 +106,7 @@ func TestTakeRelationWithDeadwood(t *testing.T) {
 			h = h.Add(gin.Card(c))
 		}
 		c := gin.Card(perm[gin.HandSize])
-		if got, want := takeRelation(c, h, gin.Deadwood(h)), model.TakeRelation(c, h); got != want {
+		if got, want := takeRelation(&solver, c, h, gin.Deadwood(h)), model.TakeRelation(c, h); got != want {
 			t.Fatalf("takeRelation(%v, %v) = %d, want %d", c, h, got, want)
 		}
 	}

@@ -165,7 +165,7 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 	var zero []oppSample
 	for draws := 0; len(d.samples) < Samples && draws < maxDraws; draws++ {
 		h := s.sampler.Sample(s.rng)
-		dw := gin.Deadwood(h)
+		dw := p.solver.Deadwood(h)
 		w := p.likelihood(&ev, h, known, dw)
 		if w <= 0 {
 			if len(zero) < Samples && len(d.samples) == 0 {
@@ -193,8 +193,7 @@ func (s *sampledState) prepare(p *Player, v *gin.View, own gin.Hand, drawn gin.C
 		d.total += o.weight
 		o.stock = d.unknown &^ o.hand
 		o.nStock = o.stock.Len()
-		nine := gin.BestDiscards(o.hand, 0)
-		o.nine, _ = nine.Best()
+		o.nine, _ = p.solver.LeastDiscards(o.hand, 0)
 		p.oppDraws(d, o)
 	}
 	return d
@@ -243,8 +242,7 @@ func (p *Player) oppDraws(d *decision, o *oppSample) {
 		c := gin.Card(bits.TrailingZeros64(x))
 		e := o.nine + c.Points()
 		if related.Has(c) {
-			dd := gin.BestDiscards(o.hand.Add(c), gin.HandOf(c))
-			e, _ = dd.Best()
+			e, _ = p.solver.LeastDiscards(o.hand.Add(c), gin.HandOf(c))
 		}
 		q := 1.0
 		switch {
@@ -300,8 +298,7 @@ func (p *Player) respond(d *decision, o *oppSample, c gin.Card) (float64, int) {
 	e := 0
 	if take > 0 {
 		if gin.Combo(o.hand, c) {
-			dd := gin.BestDiscards(o.hand.Add(c), gin.HandOf(c))
-			e, _ = dd.Best()
+			e, _ = p.solver.LeastDiscards(o.hand.Add(c), gin.HandOf(c))
 		} else {
 			e = o.nine + c.Points()
 		}
@@ -314,15 +311,13 @@ func (p *Player) respond(d *decision, o *oppSample, c gin.Card) (float64, int) {
 // deadwood of ten-card hand h after drawing y and discarding another card:
 // what the look-ahead values over a sample's stock.
 func drawDeadwoods(h, unknown gin.Hand, out *[gin.NumCards]int8) {
-	nine := gin.BestDiscards(h, 0)
-	base, _ := nine.Best()
+	base, _ := gin.LeastDiscards(h, 0)
 	related := neighbours(h) & unknown
 	for x := uint64(unknown); x != 0; x &= x - 1 {
 		u := gin.Card(bits.TrailingZeros64(x))
 		best := base + u.Points()
 		if related.Has(u) {
-			dd := gin.BestDiscards(h.Add(u), gin.HandOf(u))
-			best, _ = dd.Best()
+			best, _ = gin.LeastDiscards(h.Add(u), gin.HandOf(u))
 		}
 		out[u] = int8(min(best, model.MaxValueDeadwood))
 	}
@@ -407,7 +402,7 @@ type sampledOption struct {
 // over unknown at phase. A discard that leaves more than ten points above
 // the least deadwood breaks a meld for nothing: it is left out.
 func (s *sampledState) candidates(p *Player, h gin.Hand, drawn gin.Card, unknown gin.Hand, phase int, out []sampledOption) []sampledOption {
-	dd := gin.BestDiscards(h, gin.HandOf(drawn))
+	dd := p.solver.BestDiscards(h, gin.HandOf(drawn))
 	best, _ := dd.Best()
 	out = out[:0]
 	for x := uint64(h.Remove(drawn)); x != 0; x &= x - 1 {
@@ -575,36 +570,72 @@ func lastOppPlay(v *gin.View, plays int) oppPlay {
 // held: the chance is the mean over them; so could a face-up card the
 // player never saw (UnknownCard), taken with no chance to weigh.
 func (p *Player) likelihood(e *oppPlay, h, known gin.Hand, dw int) float64 {
+	l, _ := p.weigh(e, h, known, dw)
+	return l
+}
+
+// weigh returns likelihood(e, h, known, dw) and dw; given dw -1, it
+// takes h's deadwood from the discard search the likelihood makes anyway
+// (and returns -1 with a likelihood of 0 when it did not need it).
+func (p *Player) weigh(e *oppPlay, h, known gin.Hand, dw int) (float64, int) {
 	if !e.ok {
-		return 1
+		if dw < 0 {
+			dw = p.solver.Deadwood(h)
+		}
+		return 1, dw
 	}
 	hp := p.w.HandPolicy
 	l := 1.0
-	if e.couldCall {
+	if e.couldCall && dw >= 0 {
 		if l = 1 - hp.Call(dw, e.stockLeft); l <= 0 {
-			return 0
+			return 0, dw
 		}
 	}
 	if e.took && e.top.Valid() && !h.Has(e.top) {
-		return 0
+		return 0, dw
 	}
 	eleven := h.Add(e.discarded)
-	dd := gin.BestDiscards(eleven, 0)
+	// dd.After(c) is the deadwood of eleven without c, which the take
+	// relations of the cards drawn need.
+	dd := p.solver.BestDiscards(eleven, 0)
+	if dw < 0 {
+		if h.Has(e.discarded) {
+			dw = p.solver.Deadwood(h)
+		} else {
+			dw, _ = dd.After(e.discarded) // eleven without the discard is h
+		}
+		if e.couldCall {
+			if l = 1 - hp.Call(dw, e.stockLeft); l <= 0 {
+				return 0, dw
+			}
+		}
+	}
+	return p.weighDraw(e, h, known, l, eleven, &dd), dw
+}
+
+// weighDraw is the rest of weigh: the chance of the draw and the discard,
+// times l, the chance of not calling; eleven is h with the discard, dd
+// its discard search.
+func (p *Player) weighDraw(e *oppPlay, h, known gin.Hand, l float64, eleven gin.Hand, dd *gin.Discards) float64 {
+	hp := p.w.HandPolicy
 	if e.took && e.top.Valid() {
-		return l * hp.Take(model.TakeRelation(e.top, eleven.Remove(e.top)), e.stockLeft) * hp.Discard(&dd, e.discarded, e.top, e.stockLeft)
+		after, _ := dd.After(e.top)
+		return l * hp.Take(takeRelation(&p.solver, e.top, eleven.Remove(e.top), after), e.stockLeft) * hp.Discard(dd, e.discarded, e.top, e.stockLeft)
 	}
 	// A stock draw, or the face-up card the rollout player never saw
 	// (visible.go) taken: the drawn card is any of h's not known.
+	tally := model.NewDiscardTally(dd)
 	sum, n := 0.0, 0
 	for x := uint64(h &^ known); x != 0; x &= x - 1 {
 		c := gin.Card(bits.TrailingZeros64(x))
 		n++
-		lik := hp.Discard(&dd, e.discarded, c, e.stockLeft)
+		lik := hp.DiscardTallied(&tally, e.discarded, c, e.stockLeft)
 		if lik == 0 {
 			continue
 		}
 		if !e.took && e.top.Valid() {
-			lik *= 1 - hp.Take(model.TakeRelation(e.top, eleven.Remove(c)), e.stockLeft)
+			after, _ := dd.After(c)
+			lik *= 1 - hp.Take(takeRelation(&p.solver, e.top, eleven.Remove(c), after), e.stockLeft)
 		}
 		sum += lik
 	}
