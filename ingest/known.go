@@ -66,14 +66,8 @@ type hashIndex struct {
 const tailRun = 4096
 
 func newHashIndex(known []keyed) *hashIndex {
-	byKeyAndID := func(a, b keyed) int {
-		if c := compareKeys128(a.key, b.key); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.id, b.id)
-	}
-	if !slices.IsSortedFunc(known, byKeyAndID) {
-		slices.SortFunc(known, byKeyAndID)
+	if !slices.IsSortedFunc(known, compareKeyed) {
+		known = sortKeyed(known)
 	}
 	return &hashIndex{known: known, tail: map[hashKey]int64{}, tailMax: tailRun}
 }
@@ -148,13 +142,19 @@ func mergeRuns(a, b []keyed) []keyed {
 // content, and the games that are not themselves mirrors by their
 // canonical hash; and the Gin games by their timestamp.
 func readKnown(ctx context.Context, db *sql.DB) (content, canonical *hashIndex, byTS *tsIndex, err error) {
+	// The lists are made at their size rather than grown by appends, each
+	// growth of which copies them into new memory.
+	n, err := CountGames(ctx, db)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	rows, err := db.QueryContext(ctx, knownKeysSQL)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("loaded games: %w", err)
 	}
 	defer rows.Close()
-	var byContent, byCanonical []keyed
-	var stamps []tsEntry
+	byContent, byCanonical := make([]keyed, 0, n), make([]keyed, 0, n)
+	stamps := make([]tsEntry, 0, n)
 	for rows.Next() {
 		var id int64
 		var c0, c1 uint64
