@@ -26,11 +26,13 @@ const maxBucketBits = 20
 // slice of the same length. The keys are the first bits of SHA-256
 // hashes, spread evenly: the entries go into about one bucket each by
 // their first bits (a count and a move, in linear time), and each bucket
-// is then sorted by comparison. A comparison sort of the whole took a
-// third of the CPU time of an import of a thousand games into a database
-// of 400,000, as every import reads the keys of every game loaded before
-// it. Keys that are not spread (none are stored) only make the buckets
-// larger: the order is the same.
+// is then sorted by comparison. A comparison sort of the whole took 15%
+// of the CPU time of an import of a thousand games into a database of
+// 400,000 (reading the keys took a third in all), as every import reads
+// the keys of every game loaded before it. Keys that are not spread
+// (none are stored) only make the buckets larger: the order is the same.
+// Swapping the entries into their buckets in place, without the copy,
+// cost 20% more CPU time for no lower peak.
 func sortKeyed(s []keyed) []keyed {
 	if len(s) < smallSort {
 		slices.SortFunc(s, compareKeyed)
