@@ -32,7 +32,8 @@ const maxBucketBits = 20
 // the keys of every game loaded before it. Keys that are not spread
 // (none are stored) only make the buckets larger: the order is the same.
 // Swapping the entries into their buckets in place, without the copy,
-// cost 20% more CPU time for no lower peak.
+// made that import cost 20% more CPU time (2.7 CPU s against 2.2 at a
+// million games), for no lower peak.
 func sortKeyed(s []keyed) []keyed {
 	if len(s) < smallSort {
 		slices.SortFunc(s, compareKeyed)
