@@ -25,13 +25,16 @@ type hashKey [2]uint64
 // games.canonical_hash hold it: 64 hexadecimal digits. Any other string
 // (none is stored) is keyed by the SHA-256 of its bytes, so that every
 // string has a key and equal strings have equal keys.
-func keyOf(hash string) hashKey {
+func keyOf(hash string) hashKey { return keyOfBytes([]byte(hash)) }
+
+// keyOfBytes is keyOf of a hash's bytes, as the database gives them.
+func keyOfBytes(hash []byte) hashKey {
 	var b [16]byte
 	if len(hash) < 32 {
-		return digestKey(hash)
+		return digestKey(string(hash))
 	}
-	if _, err := hex.Decode(b[:], []byte(hash[:32])); err != nil {
-		return digestKey(hash)
+	if _, err := hex.Decode(b[:], hash[:32]); err != nil {
+		return digestKey(string(hash))
 	}
 	return hashKey{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}
 }
@@ -66,14 +69,8 @@ type hashIndex struct {
 const tailRun = 4096
 
 func newHashIndex(known []keyed) *hashIndex {
-	byKeyAndID := func(a, b keyed) int {
-		if c := compareKeys128(a.key, b.key); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.id, b.id)
-	}
-	if !slices.IsSortedFunc(known, byKeyAndID) {
-		slices.SortFunc(known, byKeyAndID)
+	if !slices.IsSortedFunc(known, compareKeyed) {
+		known = sortKeyed(known)
 	}
 	return &hashIndex{known: known, tail: map[hashKey]int64{}, tailMax: tailRun}
 }
@@ -148,26 +145,34 @@ func mergeRuns(a, b []keyed) []keyed {
 // content, and the games that are not themselves mirrors by their
 // canonical hash; and the Gin games by their timestamp.
 func readKnown(ctx context.Context, db *sql.DB) (content, canonical *hashIndex, byTS *tsIndex, err error) {
+	// The lists are made at their size rather than grown by appends, each
+	// growth of which copies them into new memory.
+	n, err := CountGames(ctx, db)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	rows, err := db.QueryContext(ctx, knownKeysSQL)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("loaded games: %w", err)
 	}
 	defer rows.Close()
-	var byContent, byCanonical []keyed
-	var stamps []tsEntry
+	byContent, byCanonical := make([]keyed, 0, n), make([]keyed, 0, n)
+	stamps := make([]tsEntry, 0, n)
+	// The hashes are copied into two buffers, valid until the next row,
+	// and decoded at once: no string of their own.
+	var contentHash, canonicalHash sql.RawBytes
 	for rows.Next() {
 		var id int64
-		var c0, c1 uint64
-		var k0, k1 sql.Null[uint64]
+		var original bool
 		var ts sql.Null[int64]
 		var plays int32
 		var rounds int16
-		if err := rows.Scan(&id, &c0, &c1, &k0, &k1, &ts, &plays, &rounds); err != nil {
+		if err := rows.Scan(&id, &contentHash, &canonicalHash, &original, &ts, &plays, &rounds); err != nil {
 			return nil, nil, nil, fmt.Errorf("loaded games: %w", err)
 		}
-		byContent = append(byContent, keyed{hashKey{c0, c1}, id})
-		if k0.Valid && k1.Valid {
-			byCanonical = append(byCanonical, keyed{hashKey{k0.V, k1.V}, id})
+		byContent = append(byContent, keyed{keyOfBytes(contentHash), id})
+		if original {
+			byCanonical = append(byCanonical, keyed{keyOfBytes(canonicalHash), id})
 		}
 		if ts.Valid {
 			stamps = append(stamps, tsEntry{ts: ts.V, id: id, plays: plays, rounds: rounds})
