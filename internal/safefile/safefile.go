@@ -148,7 +148,8 @@ func createNew(path string, perm fs.FileMode) (*os.File, error) {
 // returns an error wrapping ErrNotFolder if something else is there: a
 // file, a pipe, a link to one or a link that leads nowhere. A link to a
 // folder is followed: the user named it; what is never followed is a link
-// at the name of a file written inside (Create, Write, WriteNew).
+// at the name of a file written inside (Create, Write, WriteNew). Several
+// goroutines or processes may make the same folder at once.
 func MakeDir(dir string) error {
 	info, err := os.Stat(dir)
 	switch {
@@ -157,6 +158,8 @@ func MakeDir(dir string) error {
 	case err == nil || errors.Is(err, fs.ErrNotExist):
 		linfo, lerr := os.Lstat(dir)
 		switch {
+		case lerr == nil && linfo.IsDir():
+			return nil // made since the Stat, by another writer of the same folder
 		case lerr == nil && linfo.Mode()&fs.ModeSymlink != 0 && err != nil:
 			return fmt.Errorf("%s is a symbolic link that leads nowhere, %w", dir, ErrNotFolder)
 		case lerr == nil && linfo.Mode()&fs.ModeSymlink != 0:

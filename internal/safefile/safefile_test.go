@@ -2,10 +2,12 @@ package safefile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -259,6 +261,35 @@ func TestMakeDir(t *testing.T) {
 				t.Error("a folder was made through a link")
 			}
 		})
+	}
+}
+
+// TestMakeDirAtOnce: goroutines making the same folders at once all
+// succeed. Before, one that found a folder missing and then, looking
+// again, made by another, said it "is a folder, not a folder".
+func TestMakeDirAtOnce(t *testing.T) {
+	base := t.TempDir()
+	for i := range 500 {
+		dir := filepath.Join(base, fmt.Sprint(i))
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make(chan error, 16)
+		for range 16 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				errs <- MakeDir(dir)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatalf("folder %d: %v", i, err)
+			}
+		}
 	}
 }
 
