@@ -3,7 +3,8 @@
 // is absent, and fail instead when the environment variable CI is set: CI
 // installs everything the tests need, so there a skip would hide a test
 // that did not run. Long skips a long test under -short, the edit-test
-// loop, and only there.
+// loop, and only there. GHC runs the Haskell compiler, keeping what it
+// built for the next run with the same sources and flags.
 //
 // It also names the corpora of logs the tests run on: the bundled sample
 // (testdata/sample, part of the module, so every test that needs logs
