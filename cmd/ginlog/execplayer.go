@@ -1,10 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -94,33 +95,50 @@ func forfeitCodesHelp() string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// forfeitLog collects the forfeits of a match, to print them in game
-// order.
+// forfeitLog collects the forfeits of a match, Gin Rummy's or Hearts', a
+// line each, to print them in game order.
 type forfeitLog struct {
-	games []*sim.Game
+	lines []forfeitLine
 }
 
-func (l *forfeitLog) add(g *sim.Game) {
-	if g.Forfeit != nil {
-		l.games = append(l.games, g)
+// forfeitLine is one forfeit: its game's index and the line that names it.
+type forfeitLine struct {
+	game int
+	text string
+}
+
+// addGin adds the forfeit of a Gin Rummy game, if it has one, located as
+// verify locates a violation: game (with its timestamp), round, ply, the
+// offender's seat and name, code and message.
+func (l *forfeitLog) addGin(g *sim.Game, players [2]sim.Entrant) {
+	if f := g.Forfeit; f != nil {
+		l.lines = append(l.lines, forfeitLine{g.Index, fmt.Sprintf("game %d (%d) round %d ply %d: %s (%s) forfeits: %s: %s",
+			g.Index, g.Timestamp, f.Round, f.Ply, string(rune('A'+f.Seat)), players[f.Seat].Name, f.Code, f.Msg)})
+	}
+}
+
+// addHearts adds the forfeit of a Hearts game, if it has one: game (with
+// its stamp), hand, trick, the offender's seat and name, code and message.
+func (l *forfeitLog) addHearts(g *sim.HeartsGame, players []sim.HeartsEntrant) {
+	if f := g.Forfeit; f != nil {
+		l.lines = append(l.lines, forfeitLine{g.Index, fmt.Sprintf("game %d (%d) hand %d trick %d: %s (%s) forfeits: %s: %s",
+			g.Index, g.Stamp, f.Hand, f.Trick, string(rune('A'+f.Seat)), players[f.Seat].Name, f.Code, f.Msg)})
 	}
 }
 
 // maxForfeitLines bounds the forfeits printed one by one.
 const maxForfeitLines = 20
 
-// write prints the forfeits, located as verify locates a violation: game
-// (with its timestamp), round, ply, the offender, code and message.
-func (l *forfeitLog) write(w io.Writer, players [2]sim.Entrant) {
-	sort.Slice(l.games, func(i, j int) bool { return l.games[i].Index < l.games[j].Index })
-	for i, g := range l.games {
+// write prints the forfeits in game order, at most maxForfeitLines of
+// them and then how many more there were.
+func (l *forfeitLog) write(w io.Writer) {
+	slices.SortFunc(l.lines, func(a, b forfeitLine) int { return cmp.Compare(a.game, b.game) })
+	for i, f := range l.lines {
 		if i == maxForfeitLines {
-			fmt.Fprintf(w, "... and %d more forfeits\n", len(l.games)-i)
+			fmt.Fprintf(w, "... and %d more forfeits\n", len(l.lines)-i)
 			break
 		}
-		f := g.Forfeit
-		fmt.Fprintf(w, "game %d (%d) round %d ply %d: %s (%s) forfeits: %s: %s\n",
-			g.Index, g.Timestamp, f.Round, f.Ply, string(rune('A'+f.Seat)), players[f.Seat].Name, f.Code, f.Msg)
+		fmt.Fprintln(w, f.text)
 	}
 }
 

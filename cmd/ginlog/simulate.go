@@ -236,7 +236,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 	if err != nil {
 		return matchError(err)
 	}
-	defer m.forfeits.write(a.err, opts.cfg.Players)
+	defer m.forfeits.write(a.err)
 	rep := m.report(opts.cfg)
 	if opts.compare != nil {
 		cfg := opts.cfg
@@ -245,7 +245,7 @@ func runSimulate(ctx context.Context, a *app, opts simulateOptions) error {
 		if err != nil {
 			return matchError(err)
 		}
-		defer other.forfeits.write(a.err, cfg.Players)
+		defer other.forfeits.write(a.err)
 		c := &simComparison{Match: other.report(cfg)}
 		c.Difference, c.CILow, c.CIHigh = stats.PairedDifference(m.wins, other.wins)
 		rep.Compare = c
@@ -339,7 +339,7 @@ func playMatch(ctx context.Context, a *app, cfg sim.Config, out string, write fu
 			m.wins = append(m.wins, make([]bool, g.Index+1-len(m.wins))...)
 		}
 		m.wins[g.Index] = g.Winner() == gin.You
-		m.forfeits.add(g)
+		m.forfeits.addGin(g, cfg.Players)
 		mu.Unlock()
 		bar.Add(1)
 		return nil

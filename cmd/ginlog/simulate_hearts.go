@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -104,7 +102,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 	}
 	bar := progress.New(a.err, "games", opts.cfg.Games, a.isTerminal(a.err))
 	var sum sim.HeartsSummary
-	var forfeits heartsForfeitLog
+	var forfeits forfeitLog
 	var mu sync.Mutex
 	start := time.Now()
 	err := sim.RunHearts(ctx, opts.cfg, func(g *sim.HeartsGame) error {
@@ -115,7 +113,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 		}
 		mu.Lock()
 		sum.AddGame(g)
-		forfeits.add(g)
+		forfeits.addHearts(g, opts.cfg.Players)
 		mu.Unlock()
 		bar.Add(1)
 		return nil
@@ -124,7 +122,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 	if err != nil {
 		return matchError(err)
 	}
-	defer forfeits.write(a.err, opts.cfg.Players)
+	defer forfeits.write(a.err)
 	rep := heartsReport(&sum, opts.cfg, time.Since(start))
 	rep.Exec = heartsExecReports(opts)
 	if opts.format == render.JSON {
@@ -135,7 +133,7 @@ func runSimulateHearts(ctx context.Context, a *app, opts simulateHeartsOptions) 
 	if err != nil {
 		return err
 	}
-	if n := len(forfeits.games); n > 0 {
+	if n := len(forfeits.lines); n > 0 {
 		return &rejectedError{fmt.Sprintf("%s forfeited; see the list above", plural(n, "game"))}
 	}
 	return nil
@@ -236,33 +234,6 @@ func heartsExecReports(opts simulateHeartsOptions) []execReport {
 		rs[i].Kinds = slices.DeleteFunc(rs[i].Kinds, func(k execReportKind) bool { return k.Kind != "play" })
 	}
 	return rs
-}
-
-// heartsForfeitLog collects the forfeits of a Hearts match, to print them
-// in game order.
-type heartsForfeitLog struct {
-	games []*sim.HeartsGame
-}
-
-func (l *heartsForfeitLog) add(g *sim.HeartsGame) {
-	if g.Forfeit != nil {
-		l.games = append(l.games, g)
-	}
-}
-
-// write prints the forfeits, one line each: game (with its stamp), hand,
-// trick, the offender's seat and name, code and message.
-func (l *heartsForfeitLog) write(w io.Writer, players []sim.HeartsEntrant) {
-	sort.Slice(l.games, func(i, j int) bool { return l.games[i].Index < l.games[j].Index })
-	for i, g := range l.games {
-		if i == maxForfeitLines {
-			fmt.Fprintf(w, "... and %d more forfeits\n", len(l.games)-i)
-			break
-		}
-		f := g.Forfeit
-		fmt.Fprintf(w, "game %d (%d) hand %d trick %d: %s (%s) forfeits: %s: %s\n",
-			g.Index, g.Stamp, f.Hand, f.Trick, string(rune('A'+f.Seat)), players[f.Seat].Name, f.Code, f.Msg)
-	}
 }
 
 // heartsForfeitCodesHelp lists the codes a Hearts forfeit can have: the
