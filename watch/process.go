@@ -43,7 +43,7 @@ func (w *Watcher) process(ctx context.Context, ready [][]entry, lone []entry) er
 		w.wait(lone, nil)
 		return nil
 	}
-	db, err := schema.Open(ctx, w.opts.DBPath)
+	db, err := schema.OpenWith(ctx, w.opts.DBPath, w.opts.Limits)
 	var le *schema.LockedError
 	if errors.As(err, &le) {
 		if holder := fmt.Sprintf("%s (PID %d)", le.Holder, le.PID); holder != w.locked {

@@ -50,6 +50,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/safefile"
+	"github.com/ginlog/ginlog/schema"
 )
 
 // The default intervals.
@@ -62,6 +63,8 @@ const (
 type Options struct {
 	Dirs   []string // the folders to watch, with their subfolders
 	DBPath string   // the database file
+	// Limits bound DuckDB's memory and threads in each import.
+	Limits schema.Limits
 	// MoveTo, when set, is the folder the files of each import go to once
 	// it is done. It may not be inside a watched folder.
 	MoveTo   string

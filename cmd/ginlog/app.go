@@ -22,8 +22,12 @@ type app struct {
 	interactive func() bool
 	// dbFlag is the root's --db flag.
 	dbFlag string
-	// limits are the root's --memory-limit and --threads flags.
+	// limits are the root's --memory-limit and --threads flags, or what
+	// GINLOG_MEMORY_LIMIT and GINLOG_THREADS set (resolveLimits).
 	limits schema.Limits
+	// threadsEnvErr and memoryEnvErr report a value of GINLOG_THREADS or
+	// GINLOG_MEMORY_LIMIT the limits cannot take (limitsError).
+	threadsEnvErr, memoryEnvErr error
 	// output is how the command run writes its tables (resolveOutput).
 	output output
 	// setMemoryLimit, when set, is runtime/debug.SetMemoryLimit: opening

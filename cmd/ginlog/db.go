@@ -25,6 +25,9 @@ func (a *app) dbPath() string {
 // openDB opens the database for writing, migrating it if needed. An
 // in-memory database is allowed, with a warning that nothing will persist.
 func (a *app) openDB(ctx context.Context) (*schema.DB, error) {
+	if err := a.limitsError(false); err != nil {
+		return nil, err
+	}
 	path := a.dbPath()
 	if path == schema.MemoryPath {
 		fmt.Fprintf(a.err, "ginlog: the database is %s: nothing is kept after this command ends\n", schema.MemoryPath)
@@ -35,6 +38,9 @@ func (a *app) openDB(ctx context.Context) (*schema.DB, error) {
 
 // openReadOnly opens the database for queries.
 func (a *app) openReadOnly(ctx context.Context) (*schema.DB, error) {
+	if err := a.limitsError(false); err != nil {
+		return nil, err
+	}
 	a.limitGoHeap(a.limits)
 	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), a.limits))
 }
@@ -42,6 +48,9 @@ func (a *app) openReadOnly(ctx context.Context) (*schema.DB, error) {
 // openSandbox opens the database for ginlog sql, with its limits: its own
 // memory limit, and --threads unless opts names a number.
 func (a *app) openSandbox(ctx context.Context, opts schema.ReadOnlyOptions) (*schema.DB, error) {
+	if err := a.limitsError(true); err != nil {
+		return nil, err
+	}
 	if opts.Threads == 0 {
 		opts.Threads = a.limits.Threads
 	}

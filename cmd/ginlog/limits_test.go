@@ -12,8 +12,9 @@ import (
 // TestLimitFlags: --memory-limit and --threads reach DuckDB on every
 // command that opens the database (sql keeps its own --memory-limit),
 // GINLOG_THREADS and GINLOG_MEMORY_LIMIT set them when the flags are not
-// given, and a value DuckDB cannot take is a usage error that names the
-// flag or the variable.
+// given (not sql's own memory limit), and a value DuckDB cannot take is a
+// usage error that names the flag or the variable, given by a command
+// that opens the database (watch before it starts), and by no other.
 func TestLimitFlags(t *testing.T) {
 	db := sampleDB(t)
 	settings := `SELECT current_setting('memory_limit') AS memory_limit, current_setting('threads') AS threads`
@@ -42,6 +43,14 @@ func TestLimitFlags(t *testing.T) {
 		{"bad GINLOG_THREADS, --threads given", map[string]string{"GINLOG_THREADS": "many"}, []string{"--threads", "1", "sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,1\n"},
 		{"bad GINLOG_MEMORY_LIMIT", map[string]string{"GINLOG_MEMORY_LIMIT": "lots"}, []string{"games"}, exitUsage,
 			`ginlog: GINLOG_MEMORY_LIMIT: want a size such as 512MB or 2GB, got "lots"`},
+		{"bad GINLOG_MEMORY_LIMIT on watch", map[string]string{"GINLOG_MEMORY_LIMIT": "lots"}, []string{"watch", "."}, exitUsage,
+			`ginlog: GINLOG_MEMORY_LIMIT: want a size such as 512MB or 2GB, got "lots"`},
+		{"bad --threads on watch", nil, []string{"watch", ".", "--threads", "-1"}, exitUsage,
+			"ginlog: --threads: want 0 (one per core) to 256, got -1"},
+		{"sql: its own memory limit, not GINLOG_MEMORY_LIMIT's", map[string]string{"GINLOG_MEMORY_LIMIT": "lots"},
+			[]string{"sql", settings, "--format", "csv"}, exitOK, "memory_limit,threads\n953.6 MiB,"},
+		{"a bad variable, no database opened", map[string]string{"GINLOG_THREADS": "many", "GINLOG_MEMORY_LIMIT": "lots"},
+			[]string{"melds", "S4 C4 D4"}, exitOK, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := maps.Clone(db)

@@ -225,6 +225,9 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 // for retrace PATH... (with the root's limits): each bad file's error and the count of games
 // rejected go to stderr, and no game read at all is an error.
 func importPaths(ctx context.Context, a *app, paths []string) (*schema.DB, error) {
+	if err := a.limitsError(false); err != nil {
+		return nil, err
+	}
 	db, err := schema.OpenWith(ctx, "", a.limits)
 	if err != nil {
 		return nil, err

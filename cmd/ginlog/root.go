@@ -34,9 +34,7 @@ by ginlog's own tuned player in the simulator.
 		// Every command's limits, --format and --columns are read in one
 		// place.
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			if err := a.resolveLimits(cmd); err != nil {
-				return err
-			}
+			a.resolveLimits(cmd)
 			return a.resolveOutput(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
