@@ -31,6 +31,9 @@ import (
 // flags give the executable back without compiling, in a fresh temporary
 // folder as much as in the last one. A compilation that fails is never
 // kept. Under CI, or with GINLOG_TEST_GHC_CACHE=off, every call compiles.
+// Only Haskell sources are keyed (.hs, .lhs, .hs-boot, .hsc, links to them
+// followed): a build that reads other files (CPP includes, C sources,
+// Template Haskell's) must not go through GHC.
 func GHC(t testing.TB, dir string, args ...string) ([]byte, error) {
 	t.Helper()
 	compiler := Tool(t, "ghc", "Debian package ghc")
@@ -100,7 +103,7 @@ func ghcKey(compiler, dir string, args []string) (key, exe string, err error) {
 			return "", "", err
 		}
 	}
-	if err := hashSources(h, wd, false); err != nil {
+	if err := hashSources(h, wd, true); err != nil { // ".", GHC's own search path
 		return "", "", err
 	}
 	for i := 0; i < len(args); i++ {
@@ -135,14 +138,18 @@ func ghcKey(compiler, dir string, args []string) (key, exe string, err error) {
 // hashSources adds the names and bytes of the Haskell sources in dir (and
 // its subfolders when deep) to h, in name order.
 func hashSources(h hash.Hash, dir string, deep bool) error {
+	dir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return err
+	}
 	var names []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err
 		case d.IsDir() && path != dir && !deep:
 			return filepath.SkipDir
-		case d.Type().IsRegular() && isHaskell(d.Name()):
+		case (d.Type().IsRegular() || d.Type()&fs.ModeSymlink != 0) && isHaskell(d.Name()):
 			names = append(names, path)
 		}
 		return nil
