@@ -25,37 +25,46 @@ func (a *app) dbPath() string {
 // openDB opens the database for writing, migrating it if needed. An
 // in-memory database is allowed, with a warning that nothing will persist.
 func (a *app) openDB(ctx context.Context) (*schema.DB, error) {
-	if err := a.limitsError(false); err != nil {
+	if err := a.takeLimits(a.limits, false); err != nil {
 		return nil, err
 	}
 	path := a.dbPath()
 	if path == schema.MemoryPath {
 		fmt.Fprintf(a.err, "ginlog: the database is %s: nothing is kept after this command ends\n", schema.MemoryPath)
 	}
-	a.limitGoHeap(a.limits)
 	return dbError(schema.OpenWith(ctx, path, a.limits))
 }
 
 // openReadOnly opens the database for queries.
 func (a *app) openReadOnly(ctx context.Context) (*schema.DB, error) {
-	if err := a.limitsError(false); err != nil {
+	if err := a.takeLimits(a.limits, false); err != nil {
 		return nil, err
 	}
-	a.limitGoHeap(a.limits)
 	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), a.limits))
 }
 
 // openSandbox opens the database for ginlog sql, with its limits: its own
 // memory limit, and --threads unless opts names a number.
 func (a *app) openSandbox(ctx context.Context, opts schema.ReadOnlyOptions) (*schema.DB, error) {
-	if err := a.limitsError(true); err != nil {
-		return nil, err
-	}
 	if opts.Threads == 0 {
 		opts.Threads = a.limits.Threads
 	}
-	a.limitGoHeap(opts)
+	if err := a.takeLimits(opts, true); err != nil {
+		return nil, err
+	}
 	return dbError(schema.OpenReadOnlyWith(ctx, a.dbPath(), opts))
+}
+
+// takeLimits is what a command does before it opens the database with
+// limits: it reports a value of GINLOG_THREADS or GINLOG_MEMORY_LIMIT the
+// limits cannot take (limitsError; ownMemoryLimit for sql's own), then
+// holds the Go heap to them (limitGoHeap).
+func (a *app) takeLimits(limits schema.Limits, ownMemoryLimit bool) error {
+	if err := a.limitsError(ownMemoryLimit); err != nil {
+		return err
+	}
+	a.limitGoHeap(limits)
+	return nil
 }
 
 // limitGoHeap holds the Go heap to the soft limit that goes with DuckDB's

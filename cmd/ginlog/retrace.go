@@ -221,9 +221,10 @@ func retraceGames(ctx context.Context, a *app, opts retraceOptions) ([]*replay.G
 	return games, err
 }
 
-// importPaths imports the logs of paths into a fresh in-memory database,
-// for retrace PATH... (with the root's limits): each bad file's error and the count of games
-// rejected go to stderr, and no game read at all is an error.
+// importPaths imports the logs of paths into a fresh in-memory database
+// with the root's limits, for retrace PATH...: each bad file's error and
+// the count of games rejected go to stderr, and no game read at all is an
+// error.
 func importPaths(ctx context.Context, a *app, paths []string) (*schema.DB, error) {
 	if err := a.limitsError(false); err != nil {
 		return nil, err

@@ -77,14 +77,13 @@ func runWatch(ctx context.Context, a *app, opts watch.Options) error {
 	if opts.DBPath == schema.MemoryPath {
 		return usagef("watch needs a database file: one in memory would keep nothing")
 	}
-	if err := a.limitsError(false); err != nil {
+	if err := a.takeLimits(a.limits, false); err != nil {
 		return err
 	}
 	if err := a.limits.Check(); err != nil {
 		return &usageError{err: err}
 	}
 	opts.Limits = a.limits
-	a.limitGoHeap(a.limits)
 	opts.Out, opts.Err = a.out, a.err
 	opts.Ingest.OnError = func(e *logfile.FileError) { fmt.Fprintln(a.err, e) }
 	w, err := watch.New(opts)
