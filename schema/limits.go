@@ -138,10 +138,13 @@ func (l Limits) MemoryLimitBytes() (int64, error) {
 // collections are not counted in it. Measured at 100,000 to 1,000,000 games
 // with the default limit (256 MiB), the Go heap without a limit of its own
 // reached 200 to 260 MiB, a third of the peak resident memory of ingest
-// and verify. Held to half of it (at least 192 MiB), the import and verify
-// of a million games peaked at 708 MiB instead of 1,005, but took 852 CPU
-// s instead of about 450: the collector ran without pause near the limit.
-// So the Go heap gets as much as DuckDB.
+// and verify. The import and verify of a million games (docs/performance.md,
+// "Peak memory") peaked at 708 MiB for 851.6 CPU s with the Go heap held
+// to half of it (at least 192 MiB), at 733 MiB for 845.9 with all of it,
+// and at 880 MiB for 773.4 without a limit: held to as much as DuckDB's,
+// the Go heap saves about 150 MiB for some 9% more CPU time. (The CPU time
+// of those runs was not the collector's: a later one of this setting took
+// 678.1 CPU s, at a peak of 668 MiB.)
 const GoHeapShare = 1
 
 // MinGoHeapLimit is the least GoHeapLimit gives: below it, the live heap
