@@ -19,8 +19,8 @@ import (
 // rules, the hand in play and the voids player that plays the hands out;
 // the player, its deals and habits, the memory and the framework's
 // playCard) and shared/random.hs and float.hs (Go's random number
-// generator, which the rollout export shares), the same for every export; the habits, when
-// given, become the tables at its end (heartsmc.tmpl).
+// generator, which the rollout export shares), the same for every export;
+// the habits, when given, become the tables at its end (heartsmc.tmpl).
 
 //go:embed heartsmc.tmpl heartsmc/*.hs shared/*.hs
 var heartsMCFiles embed.FS
