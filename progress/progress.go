@@ -27,9 +27,15 @@ type Bar struct {
 	drawn   int              // the length of the line drawn last, which Done clears
 }
 
-// New returns a bar for total steps that draws on w only when enabled.
+// New returns a bar for total steps that draws on w only when enabled. It
+// draws at once when there is work (total above 0), so that a first step
+// that takes long does not leave the terminal silent.
 func New(w io.Writer, label string, total int, enabled bool) *Bar {
-	return &Bar{w: w, label: label, total: total, enabled: enabled, start: time.Now(), now: time.Now}
+	b := &Bar{w: w, label: label, total: total, enabled: enabled, start: time.Now(), now: time.Now}
+	if enabled && total > 0 {
+		b.draw() // the first step draws too
+	}
+	return b
 }
 
 // SetTotal changes the number of steps, for work whose size is learnt as

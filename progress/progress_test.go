@@ -31,6 +31,21 @@ func TestBarDrawsFinalCount(t *testing.T) {
 	}
 }
 
+// TestBarDrawsAtOnce: a bar with work draws before its first step; one
+// without draws nothing.
+func TestBarDrawsAtOnce(t *testing.T) {
+	var b bytes.Buffer
+	New(&b, "verify", 600, true)
+	if got := lastDraw(b.String()); !strings.HasPrefix(got, "verify [") || !strings.Contains(got, "] 0/600") {
+		t.Errorf("a new bar drew %q, want it at 0/600", got)
+	}
+	b.Reset()
+	New(&b, "verify", 0, true)
+	if b.Len() != 0 {
+		t.Errorf("a bar without work drew %q", b.String())
+	}
+}
+
 func TestSetTotalKeepsTheCount(t *testing.T) {
 	var b bytes.Buffer
 	bar := New(&b, "games", 2, true)
