@@ -35,6 +35,25 @@ func (s *Summary) Add(res *Result) {
 	}
 }
 
+// Merge adds the counts of o, a summary of other games (nil: none), to s. Its
+// Seconds and GamesPerS are left alone: the caller knows how the two
+// runs' times add up.
+func (s *Summary) Merge(o *Summary) {
+	if o == nil {
+		return
+	}
+	s.Games += o.Games
+	for st, n := range o.Rounds {
+		s.Rounds[st] += n
+	}
+	for c, n := range o.Violations {
+		s.Violations[c] += n
+	}
+	s.LostYou += o.LostYou
+	s.LostOpp += o.LostOpp
+	s.GamesWithBad += o.GamesWithBad
+}
+
 // RoundCount returns the number of rounds counted, whatever their status.
 func (s *Summary) RoundCount() int {
 	n := 0
