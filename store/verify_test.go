@@ -2,36 +2,15 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/queries"
 )
-
-// resultsDigest summarises what verify stored of the Gin games, all but
-// the times, and the rollup groups.
-func resultsDigest(t *testing.T, db *sql.DB) string {
-	t.Helper()
-	var parts []string
-	for _, q := range []string{
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, violations, exact, explained, impossible)), 0) FROM game_checks`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, status, best_you, best_opp, declared_you, declared_opp, explanations, final_you, final_opp)), 0) FROM round_checks`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, ply, code)), 0) FROM violations`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, ply, turn, top_relation, top_best, deadwood_before, best_after, discard_best, fed)), 0) FROM play_features`,
-	} {
-		var s string
-		if err := db.QueryRow(q).Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, s)
-	}
-	return strings.Join(parts, "\n")
-}
 
 // TestVerifyAllStopped re-verifies every game in batches of a few games,
 // two at a time, with rollup groups of blocks that span batches, and stops
@@ -54,7 +33,7 @@ func TestVerifyAllStopped(t *testing.T) {
 	weight := ginKind.batchWeight
 	ginKind.batchWeight = 300 // two or three games a batch
 	t.Cleanup(func() { ginKind.batchWeight = weight })
-	want := resultsDigest(t, db.DB)
+	want := testschema.VerdictsDigest(t, db.DB)
 	groups := count(t, db.DB, `SELECT count(*) FROM rollup_groups`)
 	if groups == 0 {
 		t.Fatal("no rollup groups to forget")
@@ -73,7 +52,7 @@ func TestVerifyAllStopped(t *testing.T) {
 			if err == nil {
 				t.Fatal("stopped Verify: no error")
 			}
-			if got := resultsDigest(t, db.DB); got != want {
+			if got := testschema.VerdictsDigest(t, db.DB); got != want {
 				t.Errorf("after the stop:\n%s\nwant:\n%s", got, want)
 			}
 			again := count(t, db.DB, fmt.Sprintf(`SELECT count(*) FROM game_checks WHERE verified_at >= '%s'`, since.Format("2006-01-02 15:04:05.999999")))
@@ -95,7 +74,7 @@ func TestVerifyAllStopped(t *testing.T) {
 	if err != nil || s.Games != 60 {
 		t.Fatalf("--all run to its end: %+v %v", s, err)
 	}
-	if got := resultsDigest(t, db.DB); got != want {
+	if got := testschema.VerdictsDigest(t, db.DB); got != want {
 		t.Errorf("after --all:\n%s\nwant:\n%s", got, want)
 	}
 	if n := count(t, db.DB, `SELECT count(*) FROM rollup_groups`); n != 0 {
