@@ -183,7 +183,7 @@ func loadFormatFiles(ctx context.Context, db *sql.DB, p *planner, f Format, file
 		return nil
 	}
 	defer panics.Capture(&err)
-	w, err := newWriter(ctx, db, p)
+	w, err := newWriter(ctx, db, p, false) // Hearts games are verified after the import
 	if err != nil {
 		return err
 	}

@@ -51,8 +51,10 @@ import (
 	"unicode/utf8"
 
 	ginlogs "github.com/ginlog/ginlog/gin/logs"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/internal/panics"
 	"github.com/ginlog/ginlog/logfile"
+	"github.com/ginlog/ginlog/store/verdicts"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -64,6 +66,12 @@ type Options struct {
 	Game     string // "" to detect each file's game, or a kind (GameKinds) to read every file as its logs
 	Workers  int    // parsing goroutines; 0 means one per CPU
 	Batch    int    // games per transaction; 0 means batches of batchPlays plays
+	// Verify replays each Gin game the import loads and stores its
+	// verdicts with it, in the transaction that loads it: what ginlog
+	// verify stores, without reading the game back (verify.go). The
+	// games of other kinds, and those an interrupted import left
+	// unverified, are for store.Verify and store.VerifyHearts.
+	Verify bool
 
 	// OnError, when set, is called with each defect as it is found.
 	OnError func(*logfile.FileError)
@@ -114,6 +122,9 @@ type Summary struct {
 	// (0 when it loaded none).
 	FirstGame int64 `json:"first_game_id"`
 	LastGame  int64 `json:"last_game_id"`
+	// Verified counts the verdicts of the games verified as they loaded
+	// (Options.Verify; nil without it). Its Seconds are the import's.
+	Verified *replay.Summary `json:"-"`
 
 	games int // the games found, whatever became of them
 }
@@ -163,7 +174,7 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	rctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
 	grp, gctx := errgroup.WithContext(rctx)
-	jobs, err := startWriters(gctx, grp, db, p, writers)
+	jobs, err := startWriters(gctx, grp, db, p, writers, opts.Verify)
 	if err != nil {
 		return nil, err
 	}
@@ -197,8 +208,17 @@ func runWith(ctx context.Context, db *sql.DB, opts Options, parse func(*pair) *G
 	if err := finishImport(ctx, db, p, route, opts, sum); err != nil {
 		return nil, err
 	}
+	if opts.Verify {
+		if sum.Verified, err = verdicts.Summarize(ctx, db, p.firstID, p.nextID-1); err != nil {
+			return nil, err
+		}
+	}
 	sum.Seconds = time.Since(start).Seconds()
 	sum.GamesPerS = float64(sum.games) / max(sum.Seconds, 1e-9)
+	if sum.Verified != nil {
+		sum.Verified.Seconds = sum.Seconds
+		sum.Verified.GamesPerS = float64(sum.Verified.Games) / max(sum.Seconds, 1e-9)
+	}
 	return sum, nil
 }
 
@@ -363,10 +383,10 @@ type writeJob struct {
 
 // startWriters starts n writers in g, taking batches from the returned
 // channel until it is closed. A writer that fails stops the group.
-func startWriters(ctx context.Context, g *errgroup.Group, db *sql.DB, p *planner, n int) (chan<- writeJob, error) {
+func startWriters(ctx context.Context, g *errgroup.Group, db *sql.DB, p *planner, n int, verify bool) (chan<- writeJob, error) {
 	ws := make([]*writer, n)
 	for i := range ws {
-		w, err := newWriter(ctx, db, p)
+		w, err := newWriter(ctx, db, p, verify)
 		if err != nil {
 			for _, w := range ws[:i] {
 				w.close()

@@ -11,7 +11,9 @@ import (
 	"github.com/duckdb/duckdb-go/v2"
 	"github.com/ginlog/ginlog/gin"
 	ginlogs "github.com/ginlog/ginlog/gin/logs"
+	"github.com/ginlog/ginlog/gin/replay"
 	"github.com/ginlog/ginlog/schema"
+	"github.com/ginlog/ginlog/store/verdicts"
 )
 
 // The planner's statements.
@@ -78,6 +80,10 @@ type writer struct {
 	conn *sql.Conn
 	app  [5]*duckdb.Appender // the batch's appenders, by table: appGames...
 	hand []any               // reused for each play's card list ([]any, not []driver.Value: the driver copies []any without reflection)
+	// verify (Options.Verify) has each Gin game loaded replayed and its
+	// verdicts appended, by the batch's checks.
+	verify bool
+	checks *verdicts.Writer
 }
 
 // The tables a writer fills, indexes of writer.app.
@@ -229,12 +235,12 @@ func (p *planner) add(ck, nk hashKey) (out outcome, id int64, mirrorOf any) {
 	return loaded, id, nil
 }
 
-func newWriter(ctx context.Context, db *sql.DB, p *planner) (*writer, error) {
+func newWriter(ctx context.Context, db *sql.DB, p *planner, verify bool) (*writer, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("writer connection: %w", err)
 	}
-	return &writer{p: p, conn: conn, hand: make([]any, gin.HandSize)}, nil
+	return &writer{p: p, conn: conn, hand: make([]any, gin.HandSize), verify: verify}, nil
 }
 
 // write appends a batch in a transaction and flushes it, then waits for
@@ -289,6 +295,12 @@ func (w *writer) fill(b *schema.Batch, batch []planned) error {
 		}
 		w.app[i] = a
 	}
+	if w.verify {
+		var err error
+		if w.checks, err = verdicts.NewWriter(b); err != nil {
+			return err
+		}
+	}
 	for _, pl := range batch {
 		if err := w.add(pl); err != nil {
 			return err
@@ -329,7 +341,21 @@ func (w *writer) add(pl planned) error {
 	if err := w.appendGame(pl.id, pl.g, pl.mirrorOf); err != nil {
 		return err
 	}
+	if w.verify {
+		if err := w.check(pl.id, pl.g); err != nil {
+			return err
+		}
+	}
 	return w.files(pl.g, "loaded", pl.id)
+}
+
+// check replays a game the batch loads with id and appends its verdicts.
+func (w *writer) check(id int64, g *Game) error {
+	res := replay.Check(replayGame(id, g))
+	if err := w.checks.Game(id, &res); err != nil {
+		return fmt.Errorf("the verdicts of game %d: %w", id, err)
+	}
+	return nil
 }
 
 // files records the game's files in import_files.

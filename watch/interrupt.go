@@ -20,8 +20,11 @@ type InterruptedError struct {
 }
 
 func (e *InterruptedError) Error() string {
-	return fmt.Sprintf("import interrupted: %s loaded, %s left to verify, no file moved; watching again finishes the job",
-		plural(e.Loaded, "game"), plural(e.Unverified, "game"))
+	left := " and verified" // the Gin games are verified in the transaction that loads them
+	if e.Unverified > 0 {
+		left = fmt.Sprintf(", %s left to verify", plural(e.Unverified, "game"))
+	}
+	return fmt.Sprintf("import interrupted: %s loaded%s, no file moved; watching again finishes the job", plural(e.Loaded, "game"), left)
 }
 
 // Unwrap returns context.Canceled: an interrupt.

@@ -152,6 +152,7 @@ func (w *Watcher) importReady(ctx context.Context, db *sql.DB, ready [][]entry, 
 		}
 		opts := w.opts.Ingest
 		opts.Paths = nil
+		opts.Verify = true // each Gin game with its verdicts; store.Verify below does the rest
 		for _, g := range ready {
 			for _, e := range g {
 				opts.Paths = append(opts.Paths, e.path)
@@ -171,6 +172,7 @@ func (w *Watcher) importReady(ctx context.Context, db *sql.DB, ready [][]entry, 
 		break
 	}
 	if out.ver, err = store.Verify(ctx, db, store.Selection{}, nil, nil); err == nil {
+		out.ver.Merge(out.sum.Verified)
 		// The named queries read the rollups of the blocks verified.
 		err = queries.RefreshRollups(ctx, db, 0)
 	}

@@ -94,9 +94,11 @@ player is linked to the first (mirror_of) and counted once. A game read
 before its files were whole (its start) is replaced by the whole game when
 that is imported, and changes nothing when imported after it. An import
 that loads no game removes the database file it created (its errors on
-stderr are then their only record). Then every game not verified yet is
-verified, those of an import that was interrupted included (--no-verify
-to skip).
+stderr are then their only record). Each Gin game is verified as it
+loads, its verdicts stored in the transaction that loads it, so that an
+interrupted import leaves no Gin game unverified; then every other game
+not verified yet is (Hearts games, and those of an import made with
+--no-verify). --no-verify skips both.
 
 Hearts logs (the FIT2102 Hearts framework's <group>/<player>/<stamp>.csv,
 one row per hand) are detected by their rows, or forced with --game
@@ -136,6 +138,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 		fmt.Fprintln(a.err, e)
 		errs++
 	}
+	opts.Verify = !opts.noVerify
 	sum, err := ingest.Run(ctx, db.DB, opts.Options)
 	bar.Done()
 	if errors.Is(err, ingest.ErrNoSuchPath) {
@@ -159,6 +162,7 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 		if ver, err = verifyAll(ctx, a, db.DB, store.Selection{}); err != nil {
 			return err
 		}
+		ver.gin = withLoaded(ver.gin, sum)
 		if ver.gin.Games == 0 {
 			ver.gin = nil
 		}
@@ -186,6 +190,21 @@ func runIngest(ctx context.Context, a *app, opts ingestOptions) (err error) {
 		return &rejectedError{strings.Join(problems, "; ")}
 	}
 	return nil
+}
+
+// withLoaded adds to the summary of verify's pass the games the import
+// verified as it loaded them: the verdicts of every game verified, in the
+// time from the import's start to the end of the pass.
+func withLoaded(pass *replay.Summary, sum *ingest.Summary) *replay.Summary {
+	if sum.Verified == nil {
+		return pass
+	}
+	all := replay.NewSummary()
+	all.Merge(sum.Verified)
+	all.Merge(pass)
+	all.Seconds = sum.Seconds + pass.Seconds
+	all.GamesPerS = float64(all.Games) / max(all.Seconds, 1e-9)
+	return all
 }
 
 func writeIngestSummary(a *app, format render.Format, s *ingest.Summary, ver verified, opts ingest.Options) error {

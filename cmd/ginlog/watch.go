@@ -20,7 +20,8 @@ func newWatchCmd(a *app) *cobra.Command {
 		Long: `Watch keeps importing the logs that arrive in the folders given (and their
 subfolders), such as a browser's downloads folder, until it is stopped with
 Ctrl-C or SIGTERM (exit status 0; 130 when that stops an import, and it
-says how many games were loaded and are left to verify).
+says how many games were loaded, each Gin game verified as it loaded, and
+how many are left to verify).
 
 It rescans the folders every --interval. A game is imported once both its
 files are there (a browser's renamed second downloads, 1604731633 (1).csv,
