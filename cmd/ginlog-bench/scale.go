@@ -33,15 +33,15 @@ func newScaleCmd(a *app) *cobra.Command {
 		Short: "Grow one database to each size and time every command on it",
 		Long: `Scale grows one database step by step to each size of --steps and, at each
 step, runs the ginlog program (--ginlog) on it as a user does, each command
-in a process of its own: ingest --no-verify of the games the step adds
-(simulated logs, meldable against memory unless --players, written to a
-folder removed once imported), verify of those games, every named Gin
+in a process of its own: ingest of the games the step adds, import and
+verify as a user runs it (simulated logs, meldable against memory unless
+--players, written to a folder removed once imported), every named Gin
 query, report and fit over every game. It reports each command's time, CPU
 time (every thread, user and system: a shared machine distorts it less),
-games per second (the games added for ingest and verify, every game for
-the others), its time as a multiple of the step's reference (x scan: a
-plain full scan of play_features through ginlog sql, run after verify,
-the floor any statement over the plays pays) and peak resident memory.
+games per second (the games added for ingest, every game for the others),
+its time as a multiple of the step's reference (x scan: a plain full scan
+of play_features through ginlog sql, run after ingest, the floor any
+statement over the plays pays) and peak resident memory.
 Each step's figures are also logged as they come.`,
 		Example: `  go build -o /tmp/ginlog ./cmd/ginlog
   ginlog-bench scale --ginlog /tmp/ginlog --steps 100000,300000,1000000 --work /tmp/scale`,

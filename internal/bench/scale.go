@@ -64,9 +64,9 @@ func (s *ScaleStep) XScan(c *ScaleCommand) float64 { return c.Seconds / max(s.Sc
 
 // Scale grows one database step by step to each size of steps (in
 // increasing order) and, at each step, runs ginlog on it as a user does,
-// each command in a process of its own: ingest --no-verify of the games
-// the step adds (written by WriteSuited into a folder of their own,
-// removed once imported), verify of those games, every named Gin query
+// each command in a process of its own: ingest (import and verify) of the
+// games the step adds (written by WriteSuited into a folder of their own,
+// removed once imported), every named Gin query
 // over every game, report and fit, and the reference of the step,
 // ScanCommand, a full scan of play_features through ginlog sql. It checks
 // that every game added is loaded and verified without a violation.
@@ -110,8 +110,7 @@ func (c *Config) scaleStep(ctx context.Context, db, out string, prev, n int, run
 	}
 	step := &ScaleStep{Games: n, Added: added}
 	cmds := []ScaleCommand{
-		{Name: "ingest", Games: added, Args: []string{"ingest", "--no-verify", "--format", "json", dir}},
-		{Name: "verify", Games: added, Args: []string{"verify", "--format", "json"}},
+		{Name: "ingest", Games: added, Args: []string{"ingest", "--format", "json", dir}},
 		{Name: ScanCommand, Games: n, Args: []string{"sql", sqltext.Statements(fullScanSQL)[0]}},
 	}
 	for _, q := range queries.ForGame(queries.GameGin) {
@@ -130,7 +129,7 @@ func (c *Config) scaleStep(ctx context.Context, db, out string, prev, n int, run
 		if cmd.Name == ScanCommand {
 			step.Scan = r.Seconds
 		}
-		ratio := "" // the reference runs after ingest and verify
+		ratio := "" // the reference runs after ingest
 		if step.Scan > 0 {
 			ratio = fmt.Sprintf(", %.1f x scan", step.XScan(&cmd))
 		}
@@ -242,34 +241,29 @@ func (c *Config) WriteSuited(ctx context.Context, dir string, first, n int) erro
 	})
 }
 
-// checkStep checks what ingest and verify say of a step that added n
-// games: every game loaded as new, every game verified without a
-// violation. The scale measurement stands only on a database of sound
-// games.
+// checkStep checks what ingest says of a step that added n games: every
+// game loaded as new and verified without a violation. The scale
+// measurement stands only on a database of sound games.
 func checkStep(command string, out []byte, n int) error {
-	switch command {
-	case "ingest":
-		var s struct {
-			New      int `json:"games_new"`
-			Rejected int `json:"games_rejected"`
-		}
-		if err := json.Unmarshal(out, &s); err != nil {
-			return fmt.Errorf("read its summary: %w", err)
-		}
-		if s.New != n || s.Rejected != 0 {
-			return fmt.Errorf("%d games new and %d rejected, want %d new", s.New, s.Rejected, n)
-		}
-	case "verify":
-		var s struct {
+	if command != "ingest" {
+		return nil
+	}
+	var s struct {
+		New      int `json:"games_new"`
+		Rejected int `json:"games_rejected"`
+		Verify   struct {
 			Games      int `json:"games"`
 			Violations int `json:"games_with_violations"`
-		}
-		if err := json.Unmarshal(out, &s); err != nil {
-			return fmt.Errorf("read its summary: %w", err)
-		}
-		if s.Games != n || s.Violations != 0 {
-			return fmt.Errorf("%d games verified, %d with violations; want %d without", s.Games, s.Violations, n)
-		}
+		} `json:"verify"`
+	}
+	if err := json.Unmarshal(out, &s); err != nil {
+		return fmt.Errorf("read its summary: %w", err)
+	}
+	if s.New != n || s.Rejected != 0 {
+		return fmt.Errorf("%d games new and %d rejected, want %d new", s.New, s.Rejected, n)
+	}
+	if s.Verify.Games != n || s.Verify.Violations != 0 {
+		return fmt.Errorf("%d games verified, %d with violations; want %d without", s.Verify.Games, s.Verify.Violations, n)
 	}
 	return nil
 }
