@@ -57,9 +57,9 @@ type keyed struct {
 // map of every game would take two to four times that).
 type hashIndex struct {
 	known []keyed // sorted by key
-	// runs hold the keys the import added, each run sorted and more than
-	// twice as long as the next: a find searches a few of them.
-	runs    [][]keyed
+	// added holds the keys the import added, but for the last ones, in
+	// tail until it holds tailMax.
+	added   sortedRuns[keyed]
 	tail    map[hashKey]int64
 	tailMax int
 }
@@ -72,7 +72,8 @@ func newHashIndex(known []keyed) *hashIndex {
 	if !slices.IsSortedFunc(known, compareKeyed) {
 		known = sortKeyed(known)
 	}
-	return &hashIndex{known: known, tail: map[hashKey]int64{}, tailMax: tailRun}
+	return &hashIndex{known: known, added: sortedRuns[keyed]{cmp: func(a, b keyed) int { return compareKeys128(a.key, b.key) }},
+		tail: map[hashKey]int64{}, tailMax: tailRun}
 }
 
 // compareKeys128 orders keys. It compares the second half only when the
@@ -100,7 +101,7 @@ func (x *hashIndex) find(k hashKey) (int64, bool) {
 	if id, ok := search(x.known, k); ok {
 		return id, true
 	}
-	for _, r := range x.runs {
+	for _, r := range x.added.runs {
 		if id, ok := search(r, k); ok {
 			return id, true
 		}
@@ -120,25 +121,8 @@ func (x *hashIndex) add(k hashKey, id int64) {
 		run = append(run, keyed{k, id})
 	}
 	clear(x.tail)
-	slices.SortFunc(run, func(a, b keyed) int { return compareKeys128(a.key, b.key) })
-	for n := len(x.runs); n > 0 && len(x.runs[n-1]) <= 2*len(run); n-- {
-		run = mergeRuns(x.runs[n-1], run)
-		x.runs = x.runs[:n-1]
-	}
-	x.runs = append(x.runs, run)
-}
-
-// mergeRuns merges two sorted runs into a new one.
-func mergeRuns(a, b []keyed) []keyed {
-	out := make([]keyed, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if compareKeys128(a[0].key, b[0].key) <= 0 {
-			out, a = append(out, a[0]), a[1:]
-		} else {
-			out, b = append(out, b[0]), b[1:]
-		}
-	}
-	return append(append(out, a...), b...)
+	slices.SortFunc(run, x.added.cmp)
+	x.added.push(run)
 }
 
 // readKnown reads the keys of the games already loaded: every game by its

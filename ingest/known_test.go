@@ -130,12 +130,12 @@ func TestHashIndexAgainstAMap(t *testing.T) {
 				x.add(keyOf(h), int64(nKnown+i+1))
 			}
 		}
-		for i, r := range x.runs {
+		for i, r := range x.added.runs {
 			if !slices.IsSortedFunc(r, func(a, b keyed) int { return compareKeys128(a.key, b.key) }) {
 				t.Fatalf("trial %d: run %d is not sorted", trial, i)
 			}
-			if i > 0 && len(x.runs[i-1]) <= 2*len(r) {
-				t.Fatalf("trial %d: run %d of %d keys follows one of %d", trial, i, len(r), len(x.runs[i-1]))
+			if i > 0 && len(x.added.runs[i-1]) <= 2*len(r) {
+				t.Fatalf("trial %d: run %d of %d keys follows one of %d", trial, i, len(r), len(x.added.runs[i-1]))
 			}
 		}
 		for h, want := range ref {

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/ginlog/ginlog/gin"
 	ginlogs "github.com/ginlog/ginlog/gin/logs"
@@ -47,43 +48,54 @@ type tsEntry struct {
 }
 
 // tsIndex finds the Gin games of a timestamp: those loaded before the
-// import in a sorted slice (32 bytes a game), those the import adds in a
-// map, with the rare second game of a timestamp in another.
+// import in a sorted slice, those the import adds in sorted runs and, the
+// last of them, a sorted tail (32 bytes a game each way). The finder hands
+// on a folder's games by timestamp, so that most go at the tail's end.
 type tsIndex struct {
 	known []tsEntry // sorted by timestamp, then id
-	added map[int64]tsEntry
-	more  map[int64][]tsEntry
+	added sortedRuns[tsEntry]
+	tail  []tsEntry // sorted by timestamp, in the order added within one
+	// tailMax is how long the tail grows before it becomes a run: tailRun
+	// (tests make it shorter).
+	tailMax int
 }
+
+// byTS orders entries by their timestamp alone.
+func byTS(a, b tsEntry) int { return cmp.Compare(a.ts, b.ts) }
 
 func newTSIndex(known []tsEntry) *tsIndex {
 	byTSAndID := func(a, b tsEntry) int { return cmp.Or(cmp.Compare(a.ts, b.ts), cmp.Compare(a.id, b.id)) }
 	if !slices.IsSortedFunc(known, byTSAndID) {
 		slices.SortFunc(known, byTSAndID)
 	}
-	return &tsIndex{known: known, added: map[int64]tsEntry{}}
+	return &tsIndex{known: known, added: sortedRuns[tsEntry]{cmp: byTS}, tailMax: tailRun}
 }
 
 // add records a Gin game the import loads.
 func (x *tsIndex) add(e tsEntry) {
-	if _, ok := x.added[e.ts]; !ok {
-		x.added[e.ts] = e
-		return
+	i := sort.Search(len(x.tail), func(i int) bool { return x.tail[i].ts > e.ts })
+	x.tail = slices.Insert(x.tail, i, e)
+	if len(x.tail) >= x.tailMax {
+		x.added.push(x.tail)
+		x.tail = nil
 	}
-	if x.more == nil {
-		x.more = map[int64][]tsEntry{}
-	}
-	x.more[e.ts] = append(x.more[e.ts], e)
 }
 
-// at appends the games of the timestamp ts to buf.
+// at appends the games of the timestamp ts to buf: those loaded before
+// the import, then those it added, in the order it added them.
 func (x *tsIndex) at(ts int64, buf []tsEntry) []tsEntry {
-	i, _ := slices.BinarySearchFunc(x.known, ts, func(e tsEntry, ts int64) int { return cmp.Compare(e.ts, ts) })
-	for ; i < len(x.known) && x.known[i].ts == ts; i++ {
-		buf = append(buf, x.known[i])
+	buf = appendAt(buf, x.known, ts)
+	for _, r := range x.added.runs {
+		buf = appendAt(buf, r, ts)
 	}
-	if e, ok := x.added[ts]; ok {
-		buf = append(buf, e)
-		buf = append(buf, x.more[ts]...)
+	return appendAt(buf, x.tail, ts)
+}
+
+// appendAt appends the entries of the timestamp ts of a sorted run to buf.
+func appendAt(buf, run []tsEntry, ts int64) []tsEntry {
+	i, _ := slices.BinarySearchFunc(run, ts, func(e tsEntry, ts int64) int { return cmp.Compare(e.ts, ts) })
+	for ; i < len(run) && run[i].ts == ts; i++ {
+		buf = append(buf, run[i])
 	}
 	return buf
 }

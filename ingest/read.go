@@ -35,7 +35,7 @@ func readFile(path string) ([]byte, error) {
 	if info.Size() > MaxFileBytes {
 		return nil, tooLarge(info.Size())
 	}
-	return readLimited(file)
+	return readLimited(file, info.Size())
 }
 
 // openRegular opens path for reading if it is a regular file.
@@ -67,19 +67,32 @@ func readEntry(zf *zip.File) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return readLimited(r)
+	return readLimited(r, int64(zf.UncompressedSize64))
 }
 
-// readLimited reads r to its end, failing past MaxFileBytes.
-func readLimited(r io.Reader) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
+// readLimited reads r to its end, failing past MaxFileBytes. size is
+// what r is expected to hold: the buffer is made that large at once (and
+// one byte more, to see the end without growing it), and grows if r holds
+// more.
+func readLimited(r io.Reader, size int64) ([]byte, error) {
+	r = io.LimitReader(r, MaxFileBytes+1)
+	b := make([]byte, 0, min(max(size, 0), MaxFileBytes)+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if len(b) > MaxFileBytes {
+			return nil, tooLarge(-1)
+		}
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if len(b) > MaxFileBytes {
-		return nil, tooLarge(-1)
-	}
-	return b, nil
 }
 
 func tooLarge(size int64) error {
