@@ -222,10 +222,11 @@ func killAt(t *testing.T, path string, args []string, phase string, at int) (gam
 	return killedState(t, path)
 }
 
-// verifyBar is the Gin bar of verify as drawn, with or without the time
-// left; verifyBarCleared, the bar cleared.
+// verifyBar is the Gin bar of verify as drawn once a batch has committed
+// (some games done), with or without the time left; verifyBarCleared, the
+// bar cleared.
 var (
-	verifyBar        = regexp.MustCompile(`\rverify \[[= ]*\] \d+/\d+ [\d.]+/s[ ,]`)
+	verifyBar        = regexp.MustCompile(`\rverify \[[= ]*\] [1-9]\d*/\d+ [\d.]+/s[ ,]`)
 	verifyBarCleared = regexp.MustCompile(`\rverify \[[^\r]*\r {80}\r`)
 )
 
@@ -368,7 +369,7 @@ func TestVerifyAllKilled(t *testing.T) {
 		if point == "time" {
 			timer = time.AfterFunc(delay, func() { cmd.Process.Kill() })
 		}
-		// The Gin bar is drawn first once a batch has committed, and
+		// The Gin bar counts games once a batch has committed, and is
 		// cleared once every Gin game has; the rollups, then the Hearts
 		// games, follow. A bar's text ends with no newline: watch the
 		// bytes as they come.
