@@ -69,8 +69,8 @@ type Options struct {
 	// Verify replays each Gin game the import loads and stores its
 	// verdicts with it, in the transaction that loads it: what ginlog
 	// verify stores, without reading the game back (verify.go). The
-	// games of other kinds, and those an interrupted import left
-	// unverified, are for store.Verify and store.VerifyHearts.
+	// games of other kinds, and those of imports made without it, are
+	// for store.Verify and store.VerifyHearts.
 	Verify bool
 
 	// OnError, when set, is called with each defect as it is found.

@@ -72,11 +72,12 @@ func readEntry(zf *zip.File) ([]byte, error) {
 
 // readLimited reads r to its end, failing past MaxFileBytes. size is
 // what r is expected to hold: the buffer is made that large at once (and
-// one byte more, to see the end without growing it), and grows if r holds
-// more.
+// one byte more, to see the end without growing it), up to
+// firstBufferBytes (an archive's entry may claim any size up to the
+// limit), and grows if r holds more.
 func readLimited(r io.Reader, size int64) ([]byte, error) {
 	r = io.LimitReader(r, MaxFileBytes+1)
-	b := make([]byte, 0, min(max(size, 0), MaxFileBytes)+1)
+	b := make([]byte, 0, min(max(size, 0), firstBufferBytes)+1)
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]
@@ -94,6 +95,10 @@ func readLimited(r io.Reader, size int64) ([]byte, error) {
 		}
 	}
 }
+
+// firstBufferBytes bounds the buffer a file is first read into: 32 times
+// a real turn file.
+const firstBufferBytes = 1 << 20
 
 func tooLarge(size int64) error {
 	if size < 0 {
