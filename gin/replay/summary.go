@@ -35,9 +35,9 @@ func (s *Summary) Add(res *Result) {
 	}
 }
 
-// Merge adds the counts of o, a summary of other games (nil: none), to s. Its
-// Seconds and GamesPerS are left alone: the caller knows how the two
-// runs' times add up.
+// Merge adds the counts of o, a summary of other games (nil: none), to
+// s. Its Seconds and GamesPerS are left alone: the caller knows how the
+// two runs' times add up.
 func (s *Summary) Merge(o *Summary) {
 	if o == nil {
 		return

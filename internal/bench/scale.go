@@ -66,10 +66,10 @@ func (s *ScaleStep) XScan(c *ScaleCommand) float64 { return c.Seconds / max(s.Sc
 // increasing order) and, at each step, runs ginlog on it as a user does,
 // each command in a process of its own: ingest (import and verify) of the
 // games the step adds (written by WriteSuited into a folder of their own,
-// removed once imported), every named Gin query
-// over every game, report and fit, and the reference of the step,
-// ScanCommand, a full scan of play_features through ginlog sql. It checks
-// that every game added is loaded and verified without a violation.
+// removed once imported), every named Gin query over every game, report
+// and fit, and the reference of the step, ScanCommand, a full scan of
+// play_features through ginlog sql. It checks that every game added is
+// loaded and verified without a violation.
 func (c *Config) Scale(ctx context.Context, steps []int, run CommandRunner) ([]ScaleStep, error) {
 	if !increasing(steps) {
 		return nil, fmt.Errorf("bench scale: the steps %v are not increasing numbers of games", steps)
