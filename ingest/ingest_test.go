@@ -171,10 +171,10 @@ func TestCorpora(t *testing.T) {
 			}
 			checkRounds(t, db.DB, logs)
 			// Importing again changes nothing.
-			before := tableDigest(t, db.DB)
+			before := testschema.GamesDigest(t, db.DB)
 			s2, _ := run(t, db.DB, dir)
-			if s2.Duplicates != want.Games || s2.New != 0 || tableDigest(t, db.DB) != before {
-				t.Errorf("second import: %+v; tables changed: %v", s2, tableDigest(t, db.DB) != before)
+			if s2.Duplicates != want.Games || s2.New != 0 || testschema.GamesDigest(t, db.DB) != before {
+				t.Errorf("second import: %+v; tables changed: %v", s2, testschema.GamesDigest(t, db.DB) != before)
 			}
 		})
 	}
@@ -226,24 +226,6 @@ func checkRounds(t *testing.T, db *sql.DB, logs []*oracle.Game) {
 	if len(stored) != n {
 		t.Errorf("%d rounds stored, the files hold %d", len(stored), n)
 	}
-}
-
-// tableDigest summarises the game tables (all but the import bookkeeping).
-func tableDigest(t testing.TB, db *sql.DB) string {
-	t.Helper()
-	var parts []string
-	for _, q := range []string{
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, log_ts, content_hash, canonical_hash, mirror_of, rounds, plays, you_total, opp_total, winner)), 0) FROM games`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, first_mover, plays, stock_draws, action, caller, you_points, opp_points)), 0) FROM rounds`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, ply, actor, hand, hand_mask, top, drawn, from_discard, discarded)), 0) FROM plays`,
-	} {
-		var s string
-		if err := db.QueryRow(q).Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, s)
-	}
-	return strings.Join(parts, " ")
 }
 
 // mustWrite writes a test's input file.

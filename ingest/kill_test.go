@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/players"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/sim"
@@ -130,7 +131,7 @@ func TestKill(t *testing.T) {
 		t.Fatalf("clean run: %v: %s", err, stderr.String())
 	}
 	clean := openDB(t, cleanPath)
-	want := tableDigest(t, clean.DB)
+	want := testschema.GamesDigest(t, clean.DB)
 	rng := rand.New(rand.NewPCG(1, 2))
 	partial := 0
 	for trial := 0; trial < 10; trial++ {
@@ -155,7 +156,7 @@ func TestKill(t *testing.T) {
 		// Running the same import again finishes the job.
 		db := openDB(t, path)
 		run(t, db.DB, corpus)
-		if got := tableDigest(t, db.DB); got != want {
+		if got := testschema.GamesDigest(t, db.DB); got != want {
 			t.Errorf("trial %d: killed at %d games, then rerun:\n%s\nclean run:\n%s", trial+1, n, got, want)
 		}
 		if err := db.Close(); err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/ginlog/ginlog/ingest"
 	"github.com/ginlog/ginlog/internal/testlogs"
+	"github.com/ginlog/ginlog/internal/testschema"
 	"github.com/ginlog/ginlog/queries"
 	"github.com/ginlog/ginlog/schema"
 	"github.com/ginlog/ginlog/store"
@@ -107,22 +108,7 @@ func digest(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	var parts []string
-	for _, q := range []string{
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, log_ts, content_hash, mirror_of, rounds, plays, you_total, opp_total, winner)), 0) FROM games`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, first_mover, plays, stock_draws, action, caller, you_points, opp_points)), 0) FROM rounds`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, ply, actor, hand, top, drawn, discarded)), 0) FROM plays`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, violations, exact, explained, impossible)), 0) FROM game_checks`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, status, best_you, best_opp, declared_you, declared_opp, explanations)), 0) FROM round_checks`,
-		`SELECT count(*) || ':' || coalesce(sum(hash(game_id, round, ply, turn, top_relation, top_best, deadwood_before, best_after, discard_best, fed)), 0) FROM play_features`,
-	} {
-		var s string
-		if err := db.QueryRow(q).Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, s)
-	}
-	return strings.Join(parts, "\n")
+	return testschema.GamesDigest(t, db.DB) + "\n" + testschema.VerdictsDigest(t, db.DB)
 }
 
 // cleanDigest imports and verifies the logs in dir into a new database
