@@ -106,6 +106,9 @@ func ghcKey(compiler, dir string, args []string) (key, exe string, err error) {
 	if err := hashSources(h, wd, true); err != nil { // ".", GHC's own search path
 		return "", "", err
 	}
+	// The folders of the source files named, each hashed once (the
+	// working folder's sources are in already).
+	hashed := map[string]bool{wd: true}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -122,8 +125,9 @@ func ghcKey(compiler, dir string, args []string) (key, exe string, err error) {
 			path := absIn(wd, a)
 			fmt.Fprintf(h, "file %s\x00", filepath.Base(path))
 			err = hashFile(h, path)
-			if err == nil {
-				err = hashSources(h, filepath.Dir(path), false)
+			if folder := filepath.Dir(path); err == nil && !hashed[folder] {
+				hashed[folder] = true
+				err = hashSources(h, folder, false)
 			}
 		default:
 			fmt.Fprintf(h, "%s\x00", a)
