@@ -197,10 +197,10 @@ func (s *minSearch) below(h Hand, bound int) bool {
 	return s.best > total-bound
 }
 
-// Solver answers Deadwood, BestDiscards and DeadwoodBelow with scratch space of its
-// own, which the package's functions make afresh for every hand: a loop
-// over many hands saves that by keeping one Solver. The answers are the
-// same. Not for concurrent use.
+// Solver answers Deadwood, BestDiscards, LeastDiscards and DeadwoodBelow
+// with scratch space of its own, which the package's functions make
+// afresh for every hand: a loop over many hands saves that by keeping one
+// Solver. The answers are the same. Not for concurrent use.
 type Solver struct {
 	discard discardSearch
 	min     minSearch

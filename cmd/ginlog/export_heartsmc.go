@@ -21,9 +21,10 @@ framework (a Safe module that compiles under -Wall -Werror): mcPlayCard
 takes playCard's arguments and plays as mc does, card for card, the hand's
 tricks kept in the memory; with --weights FILE (a Hearts weights file from
 ginlog fit --game hearts) as mc:FILE does: its candidate deals weighed by
-the habits, then drawn again by those weights (resampling). With --out DIR it writes DIR/GinlogHearts.hs and a DIR/Player.hs
-that plays it (never over a Player.hs of your own); compile it with the
-Main of ginlog bridge haskell --game hearts to play it in ginlog.`
+the habits, then drawn again by those weights (resampling). With --out DIR
+it writes DIR/GinlogHearts.hs and a DIR/Player.hs that plays it (never
+over a Player.hs of your own); compile it with the Main of ginlog bridge
+haskell --game hearts to play it in ginlog.`
 
 // exportHeartsPlayers are the Hearts players export writes.
 var exportHeartsPlayers = []string{"mc"}

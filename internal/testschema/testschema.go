@@ -7,6 +7,8 @@
 // folder, opened as any ginlog database is (schema.Open finds it at the
 // latest version and leaves it so). The migrations themselves stay tested
 // where a test opens an empty path or an older database on purpose.
+// GamesDigest and VerdictsDigest sum up what a database holds, for tests
+// that compare two.
 //
 // Test databases run DuckDB on one thread (Limits): go test runs two test
 // binaries at once on two cores, and tables of a few hundred games gain
